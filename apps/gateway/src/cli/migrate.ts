@@ -1,0 +1,12 @@
+import { loadConfig } from '../config.ts'
+import { migrate } from '../database/migrate.ts'
+import { openDatabase } from '../database/open-database.ts'
+
+const config = loadConfig()
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+try {
+  const applied = await migrate(db)
+  console.log(applied.length ? `Applied ${applied.length}: ${applied.join(', ')}` : 'Database is up to date.')
+} finally {
+  await db.close()
+}

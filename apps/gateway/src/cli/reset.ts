@@ -1,0 +1,18 @@
+import { rm } from 'node:fs/promises'
+import { loadConfig } from '../config.ts'
+import { migrate } from '../database/migrate.ts'
+import { openDatabase } from '../database/open-database.ts'
+import { seedDemo, truncateAll } from '../database/seed.ts'
+
+// Empties the product's tables and stored files, then loads the demo content again.
+const config = loadConfig()
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+try {
+  await migrate(db)
+  await truncateAll(db)
+  await rm(config.storageDir, { recursive: true, force: true })
+  await seedDemo(db)
+  console.log('Database reset: demo content loaded.')
+} finally {
+  await db.close()
+}

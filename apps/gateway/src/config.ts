@@ -1,0 +1,107 @@
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v))
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+
+/**
+ * Every setting of the gateway, read from the environment (product.md §7). Each has a working
+ * default for `npm start` on one machine; production sets DATABASE_URL, SITE_URL, SMTP_URL, keys,
+ * and SEED_DEMO=false.
+ */
+const EnvSchema = z.object({
+  PORT: int(0, 65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  STORAGE_DIR: optional,
+  SITE_URL: optional.pipe(z.url().optional()),
+  ADDITIONAL_REDIRECT_URLS: z.string().default(''),
+  SEED_DEMO: bool.default(true),
+  // Keys: generated once into the data folder unless given here.
+  JWT_SECRET: optional.pipe(z.string().min(32).optional()),
+  JWT_EXPIRY: int(30, 604800).default(3600),
+  ANON_KEY: optional,
+  SERVICE_ROLE_KEY: optional,
+  // Mail: SMTP when set, otherwise the outbox table.
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optional,
+  // REST
+  DB_SCHEMAS: z.string().default('public'),
+  DB_MAX_ROWS: z.coerce.number().int().positive().optional(),
+  // Auth policies (GoTrue's settings, safe defaults)
+  AUTH_DISABLE_SIGNUP: bool.default(false),
+  AUTH_AUTOCONFIRM: bool.default(false),
+  AUTH_ANONYMOUS_SIGNINS: bool.default(false),
+  AUTH_PASSWORD_MIN_LENGTH: int(6, 72).default(8),
+  AUTH_PASSWORD_CHECK_COMMON: bool.default(true),
+  AUTH_SECURE_PASSWORD_CHANGE: bool.default(false),
+  AUTH_REFRESH_REUSE_INTERVAL: int(0, 3600).default(10),
+  AUTH_MFA_MAX_FACTORS: int(1, 50).default(10),
+  AUTH_RATE_LIMIT_SIGN_IN: int(1, 100000).default(30),
+  AUTH_RATE_LIMIT_VERIFY: int(1, 100000).default(30),
+  AUTH_RATE_LIMIT_EMAIL: int(1, 100000).default(30),
+  AUTH_RATE_LIMIT_TOKEN_REFRESH: int(1, 100000).default(150),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(300),
+  // Storage
+  STORAGE_FILE_SIZE_LIMIT: int(1, 5 * 1024 ** 3).default(50 * 1024 * 1024),
+  // Public forms
+  FUNCTIONS_RATE_LIMIT: int(1, 100000).default(10),
+  FUNCTIONS_RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(60),
+})
+
+export type Env = z.infer<typeof EnvSchema>
+
+export interface Config extends Env {
+  /** Where PGlite data, keys and stored files live (absolute). */
+  dataDir: string
+  storageDir: string
+  /** The public origin of the site and the gateway. */
+  siteUrl: string
+  /** Allowed `redirect_to` prefixes for auth links. */
+  redirectUrls: string[]
+  schemas: string[]
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops start-up with one line naming the variable. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const name = issue.path.join('.')
+    throw new ConfigError(
+      `Invalid environment variable ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`,
+    )
+  }
+  const values = parsed.data
+  const resolve = (p: string) =>
+    new URL(p, `file://${cwd.endsWith('/') ? cwd : `${cwd}/`}`).pathname.replace(/\/$/, '')
+  const dataDir = resolve(values.DATA_DIR)
+  const siteUrl = (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '')
+  return {
+    ...values,
+    dataDir,
+    storageDir: values.STORAGE_DIR ? resolve(values.STORAGE_DIR) : `${dataDir}/storage`,
+    siteUrl,
+    redirectUrls: [
+      siteUrl,
+      ...values.ADDITIONAL_REDIRECT_URLS.split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    ],
+    schemas: values.DB_SCHEMAS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  }
+}

@@ -1,0 +1,21 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { openPglite } from './pglite.ts'
+import { openPostgres } from './postgres.ts'
+import type { Database } from './types.ts'
+
+export interface DatabaseSettings {
+  /** A PostgreSQL URL; without it the embedded PGlite is used. */
+  databaseUrl?: string
+  /** Folder for PGlite's data; undefined with `memory` for tests. */
+  dataDir?: string
+  memory?: boolean
+}
+
+export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
+  if (settings.databaseUrl) return openPostgres(settings.databaseUrl)
+  if (settings.memory || !settings.dataDir) return openPglite()
+  const dir = join(settings.dataDir, 'pglite')
+  mkdirSync(dir, { recursive: true })
+  return openPglite(dir)
+}

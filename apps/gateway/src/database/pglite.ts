@@ -1,0 +1,64 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { Mutex } from './mutex.ts'
+import type { Database, Queryable, QueryResult, TransactionOptions } from './types.ts'
+
+const asText = (value: string) => value
+/** The same JavaScript values as the node-postgres driver (see postgres.ts). */
+const sameValuesAsPostgresDriver = { 20: Number, 1082: asText, 1114: asText, 1184: asText, 1700: asText }
+
+function wrap(target: PGlite | Transaction): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      const result = await target.query<T>(sql, params)
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows ?? 0 }
+    },
+    async exec(sql: string) {
+      await target.exec(sql)
+    },
+  }
+}
+
+/**
+ * Embedded PostgreSQL (WebAssembly). One PGlite instance runs one statement at a time, so every
+ * call goes through a FIFO mutex: a transaction holds it from BEGIN to COMMIT and no other
+ * request's statement can interleave inside it. `dataDir` undefined means in memory.
+ */
+export interface PgliteDatabase extends Database {
+  /** A compressed copy of the whole data folder (used for test templates). */
+  dumpDataDir(): Promise<Blob>
+}
+
+export async function openPglite(
+  dataDir?: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDatabase> {
+  const pg = await PGlite.create(dataDir, {
+    extensions: { pgcrypto },
+    parsers: sameValuesAsPostgresDriver,
+    loadDataDir: options.loadDataDir,
+  })
+  const lock = new Mutex()
+  const direct = wrap(pg)
+  return {
+    kind: 'pglite',
+    query: (sql, params) => lock.run(() => direct.query(sql, params)),
+    exec: (sql) => lock.run(() => direct.exec(sql)),
+    transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}) {
+      return lock.run(() =>
+        pg.transaction(async (tx) => {
+          if (options.readOnly) await tx.exec('set transaction read only')
+          return fn(wrap(tx))
+        }),
+      ) as Promise<T>
+    },
+    async listen(channel, handler) {
+      const unlisten = await lock.run(() => pg.listen(channel, handler))
+      return () => lock.run(() => unlisten())
+    },
+    async close() {
+      await lock.run(() => pg.close())
+    },
+    dumpDataDir: () => lock.run(() => pg.dumpDataDir('gzip')),
+  }
+}

@@ -1,0 +1,83 @@
+import pg from 'pg'
+import type { Database, Queryable, QueryResult, TransactionOptions } from './types.ts'
+
+// Return dates, timestamps and big numbers as PostgreSQL prints them; the REST layer renders
+// JSON inside PostgreSQL, and everything else should see the same values on both drivers.
+const { types } = pg
+for (const oid of [1082, 1114, 1184]) types.setTypeParser(oid, (value: string) => value)
+types.setTypeParser(20, Number)
+
+type Client = pg.Pool | pg.PoolClient
+
+function wrap(client: Client): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      const result = await client.query(sql, params)
+      return {
+        rows: result.rows as T[],
+        fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        affectedRows: result.rowCount ?? 0,
+      }
+    },
+    async exec(sql: string) {
+      await client.query(sql)
+    },
+  }
+}
+
+/** Any PostgreSQL 15+ through a connection pool. */
+export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize })
+  // Fail at start-up, with the driver's own message, when the server cannot be reached.
+  const probe = await pool.connect()
+  probe.release()
+  const listeners = new Map<string, { client: pg.PoolClient; handlers: Set<(p: string) => void> }>()
+  const direct = wrap(pool)
+  return {
+    kind: 'postgres',
+    query: direct.query,
+    exec: direct.exec,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}) {
+      const client = await pool.connect()
+      try {
+        await client.query(options.readOnly ? 'begin read only' : 'begin')
+        const result = await fn(wrap(client))
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    async listen(channel, handler) {
+      let entry = listeners.get(channel)
+      if (!entry) {
+        const client = await pool.connect()
+        const handlers = new Set<(p: string) => void>()
+        client.on('notification', (message) => {
+          if (message.channel === channel) for (const h of handlers) h(message.payload ?? '')
+        })
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`)
+        entry = { client, handlers }
+        listeners.set(channel, entry)
+      }
+      entry.handlers.add(handler)
+      const current = entry
+      return async () => {
+        current.handlers.delete(handler)
+        if (current.handlers.size === 0 && listeners.get(channel) === current) {
+          listeners.delete(channel)
+          await current.client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined)
+          current.client.release()
+        }
+      }
+    },
+    async close() {
+      for (const { client } of listeners.values()) client.release()
+      listeners.clear()
+      await pool.end()
+    },
+  }
+}

@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises'
+import type { Database } from './types.ts'
+
+export const SEED_FILE = new URL('../../../../supabase/seed.sql', import.meta.url).pathname
+
+/** The demo accounts that supabase/seed.sql creates (listed in the README too). */
+export const DEMO_ACCOUNTS = [
+  { role: 'admin', email: 'admin@genesis-centre.test', password: 'Admin-demo-2024!' },
+  { role: 'tenant', email: 'tenant.a@genesis-centre.test', password: 'Tenant-A-demo-2024!' },
+  { role: 'tenant', email: 'tenant.b@genesis-centre.test', password: 'Tenant-B-demo-2024!' },
+] as const
+
+/** True when the database holds no centre yet (a fresh data folder). */
+export async function isEmpty(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.centre_settings')
+  return rows[0].n === 0
+}
+
+/** Loads the demo content in one transaction: all of it or none. */
+export async function seedDemo(db: Database, file = SEED_FILE): Promise<void> {
+  const sql = await readFile(file, 'utf8')
+  await db.transaction((tx) => tx.exec(sql))
+}
+
+/** Empties every table of the product (auth, storage metadata and public data) for db:reset. */
+export async function truncateAll(db: Database): Promise<void> {
+  await db.exec(`do $$
+declare t record;
+begin
+  for t in select schemaname, tablename from pg_tables
+    where schemaname in ('public', 'auth', 'storage') and (schemaname, tablename) <> ('storage', 'buckets')
+  loop
+    execute format('truncate table %I.%I restart identity cascade', t.schemaname, t.tablename);
+  end loop;
+end $$;`)
+}

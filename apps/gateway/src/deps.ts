@@ -1,0 +1,12 @@
+import type { Logger } from 'pino'
+import type { Config } from './config.ts'
+import type { Database } from './database/types.ts'
+import type { Keys } from './keys.ts'
+
+/** What every part of the gateway is built from; tests pass a throwaway PGlite and fixed keys. */
+export interface Deps {
+  config: Config
+  db: Database
+  keys: Keys
+  logger: Logger
+}

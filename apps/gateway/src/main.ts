@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { migrate } from './database/migrate.ts'
+import { openDatabase } from './database/open-database.ts'
+import { DEMO_ACCOUNTS, isEmpty, seedDemo } from './database/seed.ts'
+import { WEB_DIST } from './http/static-site.ts'
+import { loadOrCreateKeys } from './keys.ts'
+import { createLogger } from './logger.ts'
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const logger = createLogger(config.LOG_LEVEL)
+
+  if (!existsSync(join(WEB_DIST, 'index.html'))) {
+    logger.info('no web build found: building the web app once (npm run build)')
+    execFileSync('npm', ['run', 'build'], {
+      stdio: 'inherit',
+      cwd: new URL('../../../', import.meta.url).pathname,
+    })
+  }
+
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  const applied = await migrate(db)
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied')
+  let seeded = false
+  if (config.SEED_DEMO && (await isEmpty(db))) {
+    await seedDemo(db)
+    seeded = true
+    logger.info('demo content loaded')
+  }
+  const keys = await loadOrCreateKeys(config.dataDir, config)
+  const app = createApp({ config, db, keys, logger })
+
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    const lines = [
+      '',
+      `  Genesis Centre is running at ${config.siteUrl}  (listening on ${info.address}:${info.port})`,
+      `  Database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo content loaded' : ''}`,
+      `  Anon key:         ${keys.anonKey}`,
+    ]
+    if (config.SEED_DEMO) {
+      lines.push(`  Service-role key: ${keys.serviceRoleKey}`)
+      lines.push('  Demo accounts (SEED_DEMO=true):')
+      for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(6)}  ${a.email}  ${a.password}`)
+    }
+    console.log(`${lines.join('\n')}\n`)
+  })
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down: finishing requests in flight')
+    const force = setTimeout(() => {
+      logger.warn('requests still open after 10 s: closing anyway')
+      process.exit(1)
+    }, 10_000)
+    force.unref()
+    server.close(async () => {
+      await db.close()
+      logger.info('stopped')
+      process.exit(0)
+    })
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
+
+await main()

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The whole suite, as the README's test command runs it: typecheck, lint and format, unit and
+# integration tests (PGlite, and PostgreSQL when available), then the browser stories.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+
+node -e 'const [major] = process.versions.node.split("."); if (major !== "24") { console.error(`Node 24 expected, got ${process.version}: run npm install first`); process.exit(1) }'
+
+url=$(bash scripts/test-env.sh)
+if [ -n "$url" ]; then export TEST_DATABASE_URL="$url"; fi
+
+echo "== typecheck"; npm run --silent typecheck
+echo "== lint and format"; npm run --silent lint
+echo "== unit and integration"; npm run --silent test:unit
+echo "== build"; npm run --silent build >/dev/null
+echo "== browser stories"; npm run --silent test:e2e
