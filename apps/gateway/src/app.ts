@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { Deps } from './deps.ts'
+import { supabaseCors } from './http/cors.ts'
 import { requestLog } from './http/request-log.ts'
 import { staticSite, WEB_DIST } from './http/static-site.ts'
 import { createAuthRoutes } from './services/auth/routes.ts'
@@ -18,6 +19,9 @@ export interface AppOptions {
 export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   const app = new Hono()
   app.use('*', requestLog(deps.logger))
+  for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/realtime/v1', '/api']) {
+    app.use(`${prefix}/*`, supabaseCors())
+  }
 
   app.get('/health', async (c) => {
     try {

@@ -17,6 +17,7 @@ const optional = z
 const EnvSchema = z.object({
   PORT: int(0, 65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
@@ -31,7 +32,7 @@ const EnvSchema = z.object({
   SERVICE_ROLE_KEY: optional,
   // Mail: SMTP when set, otherwise the outbox table.
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
-  MAIL_FROM: optional,
+  MAIL_FROM: z.string().default('Genesis Centre <no-reply@genesis-centre.test>'),
   // REST
   DB_SCHEMAS: z.string().default('public'),
   DB_MAX_ROWS: z.coerce.number().int().positive().optional(),

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import type { Database } from './database/types.ts'
 import type { Keys } from './keys.ts'
+import type { Mailer } from './mail/mailer.ts'
 
 /** What every part of the gateway is built from; tests pass a throwaway PGlite and fixed keys. */
 export interface Deps {
@@ -9,4 +10,5 @@ export interface Deps {
   db: Database
   keys: Keys
   logger: Logger
+  mailer: Mailer
 }

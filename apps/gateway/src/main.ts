@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS, isEmpty, seedDemo } from './database/seed.ts'
 import { WEB_DIST } from './http/static-site.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { createLogger } from './logger.ts'
+import { createMailer } from './mail/mailer.ts'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -42,7 +43,8 @@ async function main() {
     logger.info('demo content loaded')
   }
   const keys = await loadOrCreateKeys(config.dataDir, config)
-  const app = createApp({ config, db, keys, logger })
+  const mailer = createMailer({ db, logger, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL })
+  const app = createApp({ config, db, keys, logger, mailer })
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const lines = [

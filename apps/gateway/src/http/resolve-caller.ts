@@ -1,0 +1,115 @@
+import { errors as joseErrors, jwtVerify } from 'jose'
+import type { Caller } from '../database/request-scope.ts'
+import type { Keys } from '../keys.ts'
+
+/** Why a request's credentials were refused; each service renders it in its own error shape. */
+export type CallerProblem =
+  | { kind: 'missing_apikey'; message: 'No API key found in request' }
+  | { kind: 'invalid_apikey'; message: 'Invalid authentication credentials' }
+  | { kind: 'invalid_jwt'; message: string; reason: 'expired' | 'malformed' | 'signature' | 'claims' }
+
+export type CallerResult =
+  | { ok: true; caller: Caller; token: string | undefined }
+  | { ok: false; problem: CallerProblem }
+
+const CLOCK_SKEW_SECONDS = 30
+
+/** The bearer token of an `Authorization` header, or undefined. */
+export function bearerToken(authorization: string | undefined | null): string | undefined {
+  if (!authorization) return undefined
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
+  return match ? match[1] : undefined
+}
+
+/**
+ * Verifies an HS256 JWT signed with the gateway's secret: signature, expiry (30 s skew), and — for
+ * user tokens — audience `authenticated`. Never downgrades a bad token to anon.
+ */
+export async function verifyJwt(
+  token: string,
+  keys: Keys,
+): Promise<{ ok: true; claims: Record<string, unknown> } | { ok: false; problem: CallerProblem }> {
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(keys.jwtSecret), {
+      algorithms: ['HS256'],
+      clockTolerance: CLOCK_SKEW_SECONDS,
+    })
+    const role = payload.role
+    if (typeof role !== 'string' || role === '') {
+      return {
+        ok: false,
+        problem: { kind: 'invalid_jwt', reason: 'claims', message: 'JWT has no role claim' },
+      }
+    }
+    if (role === 'authenticated') {
+      const aud = payload.aud
+      const audiences = Array.isArray(aud) ? aud : [aud]
+      if (!audiences.includes('authenticated')) {
+        return {
+          ok: false,
+          problem: { kind: 'invalid_jwt', reason: 'claims', message: 'JWT not in audience' },
+        }
+      }
+      if (typeof payload.sub !== 'string') {
+        return {
+          ok: false,
+          problem: { kind: 'invalid_jwt', reason: 'claims', message: 'JWT has no subject' },
+        }
+      }
+    }
+    return { ok: true, claims: payload as Record<string, unknown> }
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) {
+      return { ok: false, problem: { kind: 'invalid_jwt', reason: 'expired', message: 'JWT expired' } }
+    }
+    if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
+      return {
+        ok: false,
+        problem: { kind: 'invalid_jwt', reason: 'signature', message: 'JWT cryptographic operation failed' },
+      }
+    }
+    if (error instanceof joseErrors.JWTClaimValidationFailed) {
+      return { ok: false, problem: { kind: 'invalid_jwt', reason: 'claims', message: `JWT ${error.reason}` } }
+    }
+    return { ok: false, problem: { kind: 'invalid_jwt', reason: 'malformed', message: 'Invalid JWT' } }
+  }
+}
+
+const KNOWN_ROLES = new Set(['anon', 'authenticated', 'service_role'])
+
+/**
+ * Who is asking (supabase-protocol.md §1.2): the `apikey` must be one of the project keys; the
+ * bearer token (a user JWT or a project key) decides role and claims. No bearer means the apikey's
+ * role. A bearer that is present but invalid is refused, never treated as anon.
+ */
+export async function resolveCaller(
+  headers: { apikey?: string | null; authorization?: string | null },
+  keys: Keys,
+  options: { requireApikey?: boolean } = {},
+): Promise<CallerResult> {
+  const apikey = headers.apikey ?? undefined
+  const bearer = bearerToken(headers.authorization)
+  if (options.requireApikey !== false) {
+    if (!apikey)
+      return { ok: false, problem: { kind: 'missing_apikey', message: 'No API key found in request' } }
+    if (apikey !== keys.anonKey && apikey !== keys.serviceRoleKey) {
+      return { ok: false, problem: { kind: 'invalid_apikey', message: 'Invalid authentication credentials' } }
+    }
+  }
+  const token = bearer ?? apikey
+  if (!token) return { ok: true, caller: { role: 'anon', claims: { role: 'anon' } }, token: undefined }
+  const verified = await verifyJwt(token, keys)
+  if (!verified.ok) return verified
+  const role = String(verified.claims.role)
+  if (!KNOWN_ROLES.has(role)) {
+    return {
+      ok: false,
+      problem: {
+        kind: 'invalid_jwt',
+        reason: 'claims',
+        message: `JWT role "${role}" is not a database role`,
+      },
+    }
+  }
+  return { ok: true, caller: { role, claims: verified.claims }, token }
+}

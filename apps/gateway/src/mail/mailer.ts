@@ -1,0 +1,133 @@
+import nodemailer, { type Transporter } from 'nodemailer'
+import type { Logger } from 'pino'
+import type { Database } from '../database/types.ts'
+
+export interface MailMessage {
+  to: string | string[]
+  subject: string
+  text: string
+  html: string
+  replyTo?: string
+  /** Overrides the configured sender. */
+  from?: string
+  /** What kind of mail this is (enquiry, newsletter-confirmation, auth-recovery, …), for the outbox. */
+  category?: string
+}
+
+export interface SentMail {
+  id: string
+  transport: 'smtp' | 'outbox'
+  providerMessageId?: string
+}
+
+/** Delivery failed; `providerMessage` is what the mail server said (reported as provider_error). */
+export class MailDeliveryError extends Error {
+  readonly providerMessage: string
+  readonly outboxId: string
+  constructor(providerMessage: string, outboxId: string) {
+    super(`Mail delivery failed: ${providerMessage}`)
+    this.providerMessage = providerMessage
+    this.outboxId = outboxId
+  }
+}
+
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox'
+  /** Records the message in the outbox, then delivers it (SMTP) or leaves it there (no SMTP). */
+  send(message: MailMessage): Promise<SentMail>
+}
+
+export interface MailerSettings {
+  db: Database
+  logger: Logger
+  from: string
+  smtpUrl?: string
+  /** Give up on an unresponsive SMTP server after this long (ms). */
+  timeoutMs?: number
+}
+
+/** The one mail module (product.md §6): SMTP when SMTP_URL is set, the outbox table otherwise. */
+export function createMailer(settings: MailerSettings): Mailer {
+  const { db, logger, from } = settings
+  const timeout = settings.timeoutMs ?? 10_000
+  const transporter: Transporter | undefined = settings.smtpUrl
+    ? nodemailer.createTransport(smtpOptions(settings.smtpUrl, timeout))
+    : undefined
+  const transport = transporter ? 'smtp' : 'outbox'
+
+  return {
+    transport,
+    async send(message) {
+      const to = Array.isArray(message.to) ? message.to : [message.to]
+      const sender = message.from ?? from
+      const { rows } = await db.query<{ id: string }>(
+        `insert into private.mail_outbox
+           (to_addresses, from_address, reply_to, subject, text_body, html_body, category, transport, status)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+        [
+          to,
+          sender,
+          message.replyTo ?? null,
+          message.subject,
+          message.text,
+          message.html,
+          message.category ?? 'general',
+          transport,
+          transporter ? 'pending' : 'logged',
+        ],
+      )
+      const id = rows[0].id
+      if (!transporter) {
+        logger.info(
+          { mail: id, to, subject: message.subject, category: message.category },
+          'mail written to outbox',
+        )
+        return { id, transport }
+      }
+      try {
+        const info = await transporter.sendMail({
+          from: sender,
+          to,
+          replyTo: message.replyTo,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        })
+        await db.query(
+          `update private.mail_outbox set status = 'sent', sent_at = now(), provider_message_id = $2 where id = $1`,
+          [id, info.messageId ?? null],
+        )
+        return { id, transport, providerMessageId: info.messageId }
+      } catch (error) {
+        const providerMessage = error instanceof Error ? error.message : String(error)
+        await db
+          .query(`update private.mail_outbox set status = 'failed', error = $2 where id = $1`, [
+            id,
+            providerMessage,
+          ])
+          .catch(() => undefined)
+        logger.warn({ mail: id, to, err: providerMessage }, 'mail delivery failed')
+        throw new MailDeliveryError(providerMessage, id)
+      }
+    },
+  }
+}
+
+/** nodemailer options from an smtp:// or smtps:// URL, with bounded waits. */
+function smtpOptions(url: string, timeoutMs: number) {
+  const u = new URL(url)
+  const secure = u.protocol === 'smtps:'
+  return {
+    host: u.hostname,
+    port: Number(u.port || (secure ? 465 : 587)),
+    secure,
+    auth: u.username
+      ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) }
+      : undefined,
+    // Plain SMTP on loopback or a local relay: upgrade to TLS only when the server offers it.
+    ignoreTLS: u.searchParams.get('tls') === 'off',
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  }
+}

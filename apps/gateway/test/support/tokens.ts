@@ -1,0 +1,51 @@
+import { SignJWT } from 'jose'
+import type { Caller } from '../../src/database/request-scope.ts'
+
+/** The demo users of supabase/seed.sql. */
+export const DEMO = {
+  admin: { id: '0b0a0000-0000-4000-8000-000000000001', email: 'admin@genesis-centre.test', role: 'admin' },
+  tenantA: {
+    id: '0b0a0000-0000-4000-8000-00000000000a',
+    email: 'tenant.a@genesis-centre.test',
+    role: 'tenant',
+    tenantId: '7e000000-0000-4000-8000-00000000000a',
+  },
+  tenantB: {
+    id: '0b0a0000-0000-4000-8000-00000000000b',
+    email: 'tenant.b@genesis-centre.test',
+    role: 'tenant',
+    tenantId: '7e000000-0000-4000-8000-00000000000b',
+  },
+} as const
+
+/** The claims an access token of this user carries (supabase-protocol.md §1.3). */
+export function userClaims(user: { id: string; email: string; role: string }): Record<string, unknown> {
+  const now = Math.floor(Date.now() / 1000)
+  return {
+    iss: 'http://gateway.test/auth/v1',
+    sub: user.id,
+    aud: 'authenticated',
+    exp: now + 3600,
+    iat: now,
+    email: user.email,
+    phone: '',
+    app_metadata: { provider: 'email', providers: ['email'], role: user.role },
+    user_metadata: { role: user.role },
+    role: 'authenticated',
+    aal: 'aal1',
+    amr: [{ method: 'password', timestamp: now }],
+    session_id: '00000000-0000-4000-8000-000000000000',
+    is_anonymous: false,
+  }
+}
+
+export function asUser(user: { id: string; email: string; role: string }): Caller {
+  return { role: 'authenticated', claims: userClaims(user) }
+}
+
+/** Signs claims with the test secret (for tokens the auth service would issue). */
+export async function signToken(claims: Record<string, unknown>, secret: string): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret))
+}

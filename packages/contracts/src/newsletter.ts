@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { EmailSchema } from './email.ts'
+
+/** Body of the `newsletter-subscription` function and the signup form (spec §5, §7). */
+export const NewsletterSubscriptionSchema = z.object({
+  email: EmailSchema,
+  /** Where the form sits (homepage, footer, …); stored with the consent. */
+  source: z.string().trim().max(60).optional(),
+})
+export type NewsletterSubscription = z.infer<typeof NewsletterSubscriptionSchema>
+
+/** The consent wording stored with every subscription (POPIA: consent must be provable). */
+export function newsletterConsentText(centreName: string): string {
+  return `I agree to receive news about stores and events at ${centreName}. I can unsubscribe at any time.`
+}
