@@ -158,8 +158,30 @@ function fieldSql(ctx: Ctx, scope: Scope, field: Field): string {
   return sql
 }
 
-function outputKey(field: Field): string {
-  return field.json.length ? field.json[field.json.length - 1].key : field.column
+/** A name from the schema cache as an SQL string literal (never request text). */
+const literal = (name: string) => `'${name.replaceAll("'", "''")}'`
+
+/**
+ * The JSON key of a selected field: the column name (from the cache) as a literal, or — when it
+ * comes from the request (alias, JSON key) — a parameter.
+ */
+function keySql(ctx: Ctx, scope: Scope, alias: string | null, field: Field): string {
+  if (alias !== null) return ctx.params.add(alias, 'text')
+  if (field.json.length) return ctx.params.add(field.json[field.json.length - 1].key, 'text')
+  return literal(column(scope, field.column).name)
+}
+
+// json_build_object takes at most 100 arguments; wider rows are joined in chunks.
+const MAX_PAIRS = 50
+
+/** One JSON object per row, keys in select order (PostgreSQL renders every value). */
+function objectSql(pairs: string[]): string {
+  if (pairs.length <= MAX_PAIRS) return `json_build_object(${pairs.join(', ')})`
+  const chunks: string[] = []
+  for (let i = 0; i < pairs.length; i += MAX_PAIRS) {
+    chunks.push(`jsonb_build_object(${pairs.slice(i, i + MAX_PAIRS).join(', ')})`)
+  }
+  return `(${chunks.join(' || ')})::json`
 }
 
 // ---------------------------------------------------------------------------- filters
@@ -258,7 +280,7 @@ function limitSql(ctx: Ctx, path: EmbedPath, extraOffset?: { offset: number; lim
 }
 
 interface Compiled {
-  /** `expr as "key"` items. */
+  /** `key, value` argument pairs of json_build_object (keys as literals from the cache or parameters). */
   list: string[]
   /** Conditions on the parent rows contributed by `!inner` embeds. */
   innerConditions: string[]
@@ -271,11 +293,11 @@ function compileSelect(ctx: Ctx, scope: Scope, items: SelectItem[]): Compiled {
   const embeds = new Map<string, EmbedPlan>()
   for (const item of items) {
     if (item.kind === 'star') {
-      for (const col of scope.columns.values()) list.push(`${ident(scope.alias)}.${ident(col.name)}`)
+      for (const c of scope.columns.values()) list.push(`${literal(c.name)}, ${ident(scope.alias)}.${ident(c.name)}`)
     } else if (item.kind === 'field') {
       let sql = fieldSql(ctx, scope, item.field)
       if (item.cast) sql = `(${sql})::${castType(ctx.schema, item.cast)}`
-      list.push(`${sql} as ${ident(item.alias ?? outputKey(item.field))}`)
+      list.push(`${keySql(ctx, scope, item.alias, item.field)}, ${sql}`)
     } else {
       const name = item.alias ?? item.relation
       const rel = resolveRelationship(ctx.schema, scope.table, item.relation, item.hint)
@@ -306,14 +328,15 @@ function compileSelect(ctx: Ctx, scope: Scope, items: SelectItem[]): Compiled {
       embeds.set(name, { fromWhere })
       if (item.inner) innerConditions.push(`exists (select 1 ${fromWhere})`)
       if (item.select.length === 0) continue
-      const cols = inner.list.length ? inner.list.join(', ') : ''
+      const object = objectSql(inner.list)
+      const key = item.alias === null ? literal(item.relation) : ctx.params.add(item.alias, 'text')
       if (isToOne(rel)) {
-        list.push(`(select row_to_json(pgrst_e) from (select ${cols} ${fromWhere} limit 1) as pgrst_e) as ${ident(name)}`)
+        list.push(`${key}, (select ${object} ${fromWhere} limit 1)`)
       } else {
         const orderTerms = scoped(ctx.query.order, childPath).flat()
         const order = orderTerms.length ? ` order by ${orderSql(ctx, child, orderTerms)}` : ''
         list.push(
-          `(select coalesce(json_agg(pgrst_e), '[]') from (select ${cols} ${fromWhere}${order}${limitSql(ctx, childPath)}) as pgrst_e) as ${ident(name)}`,
+          `${key}, (select coalesce(json_agg(pgrst_e.o), '[]') from (select ${object} as o ${fromWhere}${order}${limitSql(ctx, childPath)}) as pgrst_e)`,
         )
       }
     }
@@ -379,11 +402,10 @@ export function buildRead(
   const orderTerms = scoped(query.order, []).flat()
   const order = orderTerms.length ? ` order by ${orderSql(ctx, scope, orderTerms)}` : ''
   const limit = limitSql(ctx, [], options.range ?? undefined)
-  const list = compiled.list.length ? compiled.list.join(', ') : ''
-  const inner = `select ${list} from ${source.from}${where}${order}${limit}`
+  const inner = `select ${objectSql(compiled.list)} as o from ${source.from}${where}${order}${limit}`
   const total = options.count ? `, (select count(*) from ${source.from}${where})::int8 as total` : ''
   return {
-    sql: `select coalesce(json_agg(pgrst_r), '[]')::text as body, count(*)::int8 as page_total${total} from (${inner}) as pgrst_r`,
+    sql: `select coalesce(json_agg(pgrst_r.o), '[]')::text as body, count(*)::int8 as page_total${total} from (${inner}) as pgrst_r`,
     params: params.values,
   }
 }
@@ -407,8 +429,7 @@ export interface WriteOptions {
 function wrapReturning(ctx: Ctx, table: Table, write: string, select: SelectItem[], extra = ''): string {
   const scope: Scope = { table, columns: table.columns, alias: 't0', path: [] }
   const compiled = compileSelect(ctx, scope, select)
-  const list = compiled.list.length ? compiled.list.join(', ') : ''
-  return `with pgrst_source as (${write}) select coalesce(json_agg(pgrst_r), '[]')::text as body, count(*)::int8 as page_total${extra} from (select ${list} from pgrst_source as "t0") as pgrst_r`
+  return `with pgrst_source as (${write}) select coalesce(json_agg(pgrst_r.o), '[]')::text as body, count(*)::int8 as page_total${extra} from (select ${objectSql(compiled.list)} as o from pgrst_source as "t0") as pgrst_r`
 }
 
 /**
