@@ -478,7 +478,8 @@ export function buildInsert(
         ? ` on conflict ${target} do nothing`
         : ` on conflict ${target} do update set ${updates.join(', ')}`
   }
-  const insert = `insert into ${target} as "t0" (${colList}) ${rows}${conflict}`
+  // No columns (`{}` objects) inserts rows of defaults.
+  const insert = `insert into ${target} as "t0" ${columns.length ? `(${colList}) ` : ''}${rows}${conflict}`
   if (!options.returning) return { sql: insert, params: params.values }
   const sql = wrapReturning(
     ctx,
