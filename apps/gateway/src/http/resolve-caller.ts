@@ -34,6 +34,10 @@ export async function verifyJwt(
       algorithms: ['HS256'],
       clockTolerance: CLOCK_SKEW_SECONDS,
     })
+    // jose does not look at iat; PostgREST refuses tokens from the future (beyond the clock skew).
+    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) {
+      return { ok: false, problem: { kind: 'invalid_jwt', reason: 'claims', message: 'JWT issued at future' } }
+    }
     const role = payload.role
     if (typeof role !== 'string' || role === '') {
       return {
@@ -69,7 +73,8 @@ export async function verifyJwt(
       }
     }
     if (error instanceof joseErrors.JWTClaimValidationFailed) {
-      return { ok: false, problem: { kind: 'invalid_jwt', reason: 'claims', message: `JWT ${error.reason}` } }
+      const message = error.claim === 'nbf' ? 'JWT not yet valid' : `JWT ${error.reason}`
+      return { ok: false, problem: { kind: 'invalid_jwt', reason: 'claims', message } }
     }
     return { ok: false, problem: { kind: 'invalid_jwt', reason: 'malformed', message: 'Invalid JWT' } }
   }
