@@ -113,7 +113,7 @@ select n.nspname as schema, c.relname as table, c.relkind::text as kind,
   a.attname as column, format_type(a.atttypid, a.atttypmod) as type, t.typname as type_name,
   a.attnotnull as not_null, pg_get_expr(d.adbin, d.adrelid) as default_sql,
   (a.attgenerated <> '' or a.attidentity = 'a') as generated,
-  (select array_agg(pa.attname order by k.ord)
+  (select array_agg(pa.attname::text order by k.ord)
      from pg_constraint pk
      cross join lateral unnest(pk.conkey) with ordinality as k(attnum, ord)
      join pg_attribute pa on pa.attrelid = pk.conrelid and pa.attnum = k.attnum
@@ -128,10 +128,10 @@ order by n.nspname, c.relname, a.attnum`
 
 const FKS_SQL = `
 select con.conname as name, n.nspname as schema, c.relname as table,
-  (select array_agg(a.attname order by k.ord) from unnest(con.conkey) with ordinality k(attnum, ord)
+  (select array_agg(a.attname::text order by k.ord) from unnest(con.conkey) with ordinality k(attnum, ord)
      join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum) as columns,
   rn.nspname as ref_schema, rc.relname as ref_table,
-  (select array_agg(a.attname order by k.ord) from unnest(con.confkey) with ordinality k(attnum, ord)
+  (select array_agg(a.attname::text order by k.ord) from unnest(con.confkey) with ordinality k(attnum, ord)
      join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum) as ref_columns
 from pg_constraint con
 join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
@@ -141,7 +141,7 @@ order by con.conname`
 
 const FUNCTIONS_SQL = `
 select n.nspname as schema, p.proname as name,
-  p.proargnames as arg_names,
+  p.proargnames::text[] as arg_names,
   (select array_agg(format_type(t, null) order by o) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality x(t, o)) as arg_types,
   p.proargmodes::text[] as arg_modes,
   p.pronargs::int as in_count, p.pronargdefaults::int as default_count,
@@ -157,7 +157,7 @@ left join pg_namespace rcn on rcn.oid = rc.relnamespace
 where n.nspname = any($1) and p.prokind = 'f'`
 
 const TYPES_SQL = `
-select coalesce(array_agg(distinct t.typname), '{}') as names
+select coalesce(array_agg(distinct t.typname::text), '{}') as names
 from pg_type t join pg_namespace n on n.oid = t.typnamespace
 where (n.nspname = 'pg_catalog' or n.nspname = any($1)) and t.typtype in ('b', 'c', 'd', 'e', 'r', 'm')`
 
