@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto'
 import { errors as joseErrors, jwtVerify } from 'jose'
 import type { Caller } from '../database/request-scope.ts'
 import type { Keys } from '../keys.ts'
@@ -13,6 +14,17 @@ export type CallerResult =
   | { ok: false; problem: CallerProblem }
 
 const CLOCK_SKEW_SECONDS = 30
+
+// Importing the HMAC key on every request costs more than checking the signature; keep one per secret.
+const secretKeys = new Map<string, KeyObject>()
+function secretKey(secret: string): KeyObject {
+  let key = secretKeys.get(secret)
+  if (!key) {
+    key = createSecretKey(new TextEncoder().encode(secret))
+    secretKeys.set(secret, key)
+  }
+  return key
+}
 
 /** The bearer token of an `Authorization` header, or undefined. */
 export function bearerToken(authorization: string | undefined | null): string | undefined {
@@ -30,7 +42,7 @@ export async function verifyJwt(
   keys: Keys,
 ): Promise<{ ok: true; claims: Record<string, unknown> } | { ok: false; problem: CallerProblem }> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(keys.jwtSecret), {
+    const { payload } = await jwtVerify(token, secretKey(keys.jwtSecret), {
       algorithms: ['HS256'],
       clockTolerance: CLOCK_SKEW_SECONDS,
     })
