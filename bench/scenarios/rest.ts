@@ -76,7 +76,9 @@ async function openLoop(url: string, headers: Record<string, string>, ms: number
 }
 
 async function benchDriver(driver: 'pglite' | 'postgres', url?: string) {
-  const worker = new Worker(new URL('../support/rest-bench-server.ts', import.meta.url), { workerData: { driver, url } })
+  const worker = new Worker(new URL('../support/rest-bench-server.ts', import.meta.url), {
+    workerData: { driver, url },
+  })
   const next = (type: string) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
       const onMessage = (m: Record<string, unknown>) => {
@@ -118,13 +120,18 @@ async function benchDriver(driver: 'pglite' | 'postgres', url?: string) {
   }
   for (let rep = 0; rep < REPS; rep++) {
     for (const kind of ['list', 'byId'] as const) {
-      results[kind].gateway.push(figures(await closedLoop(urls[kind].gateway, headers, RUN_MS, concurrency), RUN_MS))
-      results[kind].hand.push(figures(await closedLoop(urls[kind].hand, headers, RUN_MS, concurrency), RUN_MS))
+      results[kind].gateway.push(
+        figures(await closedLoop(urls[kind].gateway, headers, RUN_MS, concurrency), RUN_MS),
+      )
+      results[kind].hand.push(
+        figures(await closedLoop(urls[kind].hand, headers, RUN_MS, concurrency), RUN_MS),
+      )
       results[kind].raw.push(await raw(kind))
     }
   }
 
-  const fmt = (f: Figures) => `${f.rps.toFixed(0).padStart(7)} req/s  p50 ${f.p50.toFixed(2).padStart(6)} ms  p99 ${f.p99.toFixed(2).padStart(7)} ms`
+  const fmt = (f: Figures) =>
+    `${f.rps.toFixed(0).padStart(7)} req/s  p50 ${f.p50.toFixed(2).padStart(6)} ms  p99 ${f.p99.toFixed(2).padStart(7)} ms`
   console.log(`\n  ${driver} (concurrency ${concurrency}, ${REPS} interleaved runs of ${RUN_MS} ms, median)`)
   for (const kind of ['list', 'byId'] as const) {
     const g = median(results[kind].gateway)
@@ -135,9 +142,14 @@ async function benchDriver(driver: 'pglite' | 'postgres', url?: string) {
     console.log(`    gateway   ${fmt(g)}`)
     console.log(`    hand Hono ${fmt(h)}`)
     console.log(`    raw loop  ${fmt(r)}`)
-    console.log(`    ratio gateway/hand ${(g.rps / h.rps).toFixed(2)}   gateway/raw ${(g.rps / r.rps).toFixed(2)}`)
+    console.log(
+      `    ratio gateway/hand ${(g.rps / h.rps).toFixed(2)}   gateway/raw ${(g.rps / r.rps).toFixed(2)}`,
+    )
     if (kind === 'byId') {
-      const target = driver === 'postgres' ? `gateway/hand ≥ 0.5: ${g.rps / h.rps >= 0.5 ? 'met' : 'NOT met'}` : `gateway/raw ≥ 0.7: ${g.rps / r.rps >= 0.7 ? 'met' : 'NOT met'}`
+      const target =
+        driver === 'postgres'
+          ? `gateway/hand ≥ 0.5: ${g.rps / h.rps >= 0.5 ? 'met' : 'NOT met'}`
+          : `gateway/raw ≥ 0.7: ${g.rps / r.rps >= 0.7 ? 'met' : 'NOT met'}`
       console.log(`    target ${target}`)
       const half = Math.max(1, Math.floor(g.rps / 2))
       const atHalf = figures(await openLoop(urls.byId.gateway, headers, RUN_MS, half), RUN_MS)

@@ -47,12 +47,19 @@ if (driver === 'pglite') {
 }
 await migrate(db)
 await seedDemo(db)
-const shopId = (await db.query<{ id: string }>("select id from public.shops where shop_no = 'G01'")).rows[0].id
+const shopId = (await db.query<{ id: string }>("select id from public.shops where shop_no = 'G01'")).rows[0]
+  .id
 
 const logger = pino({ level: 'silent' })
 const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '.data/bench' })
 const keys = await keysFromSecret('bench-secret-of-the-genesis-gateway-0123456789')
-const gateway = createApp({ config, db, keys, logger, mailer: createMailer({ db, logger, from: config.MAIL_FROM }) })
+const gateway = createApp({
+  config,
+  db,
+  keys,
+  logger,
+  mailer: createMailer({ db, logger, from: config.MAIL_FROM }),
+})
 
 const hand = new Hono()
 hand.get('/shops', async (c) => {
@@ -60,7 +67,9 @@ hand.get('/shops', async (c) => {
   return c.json(result.rows)
 })
 hand.get('/shops/:id', async (c) => {
-  const result = await asCaller(db, ANON, (tx) => tx.query(BY_ID_SQL, [c.req.param('id')]), { readOnly: true })
+  const result = await asCaller(db, ANON, (tx) => tx.query(BY_ID_SQL, [c.req.param('id')]), {
+    readOnly: true,
+  })
   return c.json(result.rows)
 })
 const app = new Hono()
@@ -93,14 +102,17 @@ async function rawLoop(kind: 'list' | 'byId', ms: number, concurrency: number) {
   return latencies
 }
 
-parentPort?.on('message', async (message: { type: string; kind: 'list' | 'byId'; ms: number; concurrency: number }) => {
-  if (message.type === 'raw') {
-    const latencies = await rawLoop(message.kind, message.ms, message.concurrency)
-    parentPort?.postMessage({ type: 'raw-done', latencies })
-  } else if (message.type === 'close') {
-    server.close()
-    await db.close()
-    await dropDatabase()
-    parentPort?.postMessage({ type: 'closed' })
-  }
-})
+parentPort?.on(
+  'message',
+  async (message: { type: string; kind: 'list' | 'byId'; ms: number; concurrency: number }) => {
+    if (message.type === 'raw') {
+      const latencies = await rawLoop(message.kind, message.ms, message.concurrency)
+      parentPort?.postMessage({ type: 'raw-done', latencies })
+    } else if (message.type === 'close') {
+      server.close()
+      await db.close()
+      await dropDatabase()
+      parentPort?.postMessage({ type: 'closed' })
+    }
+  },
+)

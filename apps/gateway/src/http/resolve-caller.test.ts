@@ -12,7 +12,10 @@ describe('resolveCaller', async () => {
   const keys = await keysFromSecret(SECRET)
 
   it('makes the anon key anon and the service key service_role, as apikey or bearer', async () => {
-    expect(await resolveCaller({ apikey: keys.anonKey }, keys)).toMatchObject({ ok: true, caller: { role: 'anon' } })
+    expect(await resolveCaller({ apikey: keys.anonKey }, keys)).toMatchObject({
+      ok: true,
+      caller: { role: 'anon' },
+    })
     expect(
       await resolveCaller({ apikey: keys.anonKey, authorization: `Bearer ${keys.serviceRoleKey}` }, keys),
     ).toMatchObject({ ok: true, caller: { role: 'service_role' } })
@@ -21,27 +24,61 @@ describe('resolveCaller', async () => {
   it('takes role and claims from a valid user token', async () => {
     const token = await sign({ sub: 'u1', role: 'authenticated', aud: 'authenticated', exp: now() + 60 })
     const result = await resolveCaller({ apikey: keys.anonKey, authorization: `Bearer ${token}` }, keys)
-    expect(result).toMatchObject({ ok: true, caller: { role: 'authenticated', claims: { sub: 'u1' } }, token })
+    expect(result).toMatchObject({
+      ok: true,
+      caller: { role: 'authenticated', claims: { sub: 'u1' } },
+      token,
+    })
   })
 
   it('refuses missing and unknown apikeys', async () => {
     expect(await resolveCaller({}, keys)).toMatchObject({ ok: false, problem: { kind: 'missing_apikey' } })
-    expect(await resolveCaller({ apikey: 'x' }, keys)).toMatchObject({ ok: false, problem: { kind: 'invalid_apikey' } })
+    expect(await resolveCaller({ apikey: 'x' }, keys)).toMatchObject({
+      ok: false,
+      problem: { kind: 'invalid_apikey' },
+    })
   })
 
   it('never downgrades a bad bearer to anon', async () => {
     const cases: [string, string][] = [
-      [await sign({ role: 'authenticated', aud: 'authenticated', sub: 'u', exp: now() - 100 }), 'JWT expired'],
+      [
+        await sign({ role: 'authenticated', aud: 'authenticated', sub: 'u', exp: now() - 100 }),
+        'JWT expired',
+      ],
       [await sign({ role: 'authenticated', aud: 'x', sub: 'u', exp: now() + 60 }), 'JWT not in audience'],
-      [await sign({ role: 'authenticated', aud: 'authenticated', sub: 'u', exp: now() + 60, iat: now() + 600 }), 'JWT issued at future'],
-      [await sign({ role: 'authenticated', aud: 'authenticated', sub: 'u', exp: now() + 60, nbf: now() + 600 }), 'JWT not yet valid'],
+      [
+        await sign({
+          role: 'authenticated',
+          aud: 'authenticated',
+          sub: 'u',
+          exp: now() + 60,
+          iat: now() + 600,
+        }),
+        'JWT issued at future',
+      ],
+      [
+        await sign({
+          role: 'authenticated',
+          aud: 'authenticated',
+          sub: 'u',
+          exp: now() + 60,
+          nbf: now() + 600,
+        }),
+        'JWT not yet valid',
+      ],
       [await sign({ role: 'superuser', exp: now() + 60 }), 'JWT role "superuser" is not a database role'],
-      [await sign({ role: 'anon', exp: now() + 60 }, 'wrong-secret-wrong-secret-wrong-secret'), 'JWT cryptographic operation failed'],
+      [
+        await sign({ role: 'anon', exp: now() + 60 }, 'wrong-secret-wrong-secret-wrong-secret'),
+        'JWT cryptographic operation failed',
+      ],
       ['abc.def.ghi', 'Invalid JWT'],
     ]
     for (const [token, message] of cases) {
       const result = await resolveCaller({ apikey: keys.anonKey, authorization: `Bearer ${token}` }, keys)
-      expect(result).toEqual({ ok: false, problem: expect.objectContaining({ kind: 'invalid_jwt', message }) })
+      expect(result).toEqual({
+        ok: false,
+        problem: expect.objectContaining({ kind: 'invalid_jwt', message }),
+      })
     }
   })
 })

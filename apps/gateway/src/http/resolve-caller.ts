@@ -48,7 +48,10 @@ export async function verifyJwt(
     })
     // jose does not look at iat; PostgREST refuses tokens from the future (beyond the clock skew).
     if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) {
-      return { ok: false, problem: { kind: 'invalid_jwt', reason: 'claims', message: 'JWT issued at future' } }
+      return {
+        ok: false,
+        problem: { kind: 'invalid_jwt', reason: 'claims', message: 'JWT issued at future' },
+      }
     }
     const role = payload.role
     if (typeof role !== 'string' || role === '') {

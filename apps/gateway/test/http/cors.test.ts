@@ -23,7 +23,15 @@ describe.each(drivers)('CORS for the browser client (%s)', (driver) => {
       expect(res.headers.get('access-control-allow-origin')).toBe('*')
       expect(res.headers.get('access-control-allow-methods')).toContain('PATCH')
       const allowed = res.headers.get('access-control-allow-headers')?.toLowerCase() ?? ''
-      for (const h of ['authorization', 'apikey', 'prefer', 'accept-profile', 'content-profile', 'range', 'x-client-info']) {
+      for (const h of [
+        'authorization',
+        'apikey',
+        'prefer',
+        'accept-profile',
+        'content-profile',
+        'range',
+        'x-client-info',
+      ]) {
         expect(allowed).toContain(h)
       }
     }
@@ -36,7 +44,18 @@ describe.each(drivers)('CORS for the browser client (%s)', (driver) => {
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     const exposed = (res.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/,\s*/)
-    for (const h of ['content-range', 'x-supabase-api-version', 'x-total-count', 'link', 'x-relay-error', 'content-type', 'retry-after', 'location', 'etag', 'content-disposition']) {
+    for (const h of [
+      'content-range',
+      'x-supabase-api-version',
+      'x-total-count',
+      'link',
+      'x-relay-error',
+      'content-type',
+      'retry-after',
+      'location',
+      'etag',
+      'content-disposition',
+    ]) {
       expect(exposed).toContain(h)
     }
     expect(res.headers.get('content-range')).toBe('*/0')

@@ -9,7 +9,16 @@ import { createTestGateway, type TestGateway } from '../support/gateway.ts'
  */
 type Column = 'shop_no' | 'floor' | 'category' | 'gla_m2' | 'primary_phone' | 'is_published'
 const COLUMNS: Column[] = ['shop_no', 'floor', 'category', 'gla_m2', 'primary_phone', 'is_published']
-const SQL_OPS = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike' } as const
+const SQL_OPS = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+} as const
 type Op = keyof typeof SQL_OPS | 'in' | 'is'
 
 interface Filter {
@@ -47,7 +56,9 @@ describe.each(drivers)('REST grammar properties (%s)', (driver) => {
       if (column === 'is_published' && op !== 'is') return { column, op: 'eq', negate, values: [values[0]] }
       if (op === 'is') return { column, op, negate, values: [column === 'is_published' ? 'true' : 'null'] }
       if (op === 'like' || op === 'ilike') {
-        return column === 'gla_m2' ? { column, op: 'eq', negate, values: [values[0]] } : { column, op, negate, values: [pattern] }
+        return column === 'gla_m2'
+          ? { column, op: 'eq', negate, values: [values[0]] }
+          : { column, op, negate, values: [pattern] }
       }
       return { column, op, negate, values: op === 'in' ? values : [values[0]] }
     })
@@ -71,7 +82,9 @@ describe.each(drivers)('REST grammar properties (%s)', (driver) => {
         const params: unknown[] = []
         for (const f of q.filters) {
           const valueText = f.op === 'in' ? `(${f.values.map((v) => `"${v}"`).join(',')})` : f.values[0]
-          builder = f.negate ? builder.not(f.column, f.op, valueText) : builder.filter(f.column, f.op, valueText)
+          builder = f.negate
+            ? builder.not(f.column, f.op, valueText)
+            : builder.filter(f.column, f.op, valueText)
           let sql: string
           if (f.op === 'is') sql = `${f.column} is ${f.values[0]}`
           else if (f.op === 'in') {
@@ -106,7 +119,17 @@ describe.each(drivers)('REST grammar properties (%s)', (driver) => {
 
   it('answers random junk in select, filters and order with 4xx in PostgREST’s shape, never 500', async () => {
     const junk = fc.string({ unit: 'binary', maxLength: 40 })
-    const key = fc.constantFrom('select', 'order', 'shop_no', 'gla_m2', 'or', 'and', 'limit', 'tenants.id', 'shop_no->x')
+    const key = fc.constantFrom(
+      'select',
+      'order',
+      'shop_no',
+      'gla_m2',
+      'or',
+      'and',
+      'limit',
+      'tenants.id',
+      'shop_no->x',
+    )
     await fc.assert(
       fc.asyncProperty(key, junk, async (k, v) => {
         const qs = new URLSearchParams([[k, v]])

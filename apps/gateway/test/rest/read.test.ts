@@ -49,7 +49,9 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
     it('renders columns, aliases, casts and JSON paths as PostgREST does', async () => {
       const { data, error } = await service
         .from('rest_items')
-        .select('id,label:name,price,price_text:price::text,meta->colour,meta->>colour,cm:meta->size->>cm,tags,during,created_at')
+        .select(
+          'id,label:name,price,price_text:price::text,meta->colour,meta->>colour,cm:meta->size->>cm,tags,during,created_at',
+        )
         .eq('id', 1)
       expect(error).toBeNull()
       expect(data).toEqual([
@@ -94,20 +96,39 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
         .limit(1)
       expect(error).toBeNull()
       expect(data?.[0].tenant).toHaveProperty('company_name')
-      const { data: tenants } = await service.from('tenants').select('company_name, shops(shop_no)').order('company_name')
+      const { data: tenants } = await service
+        .from('tenants')
+        .select('company_name, shops(shop_no)')
+        .order('company_name')
       expect(tenants?.map((t) => t.shops)).toEqual([{ shop_no: 'M01' }, { shop_no: 'G01' }])
     })
 
     it('uses !inner and embedded filters to filter parents, and plain embedded filters to filter children', async () => {
-      const inner = await service.from('rest_items').select('id, rest_labels!inner(name)').eq('rest_labels.name', 'organic').order('id')
+      const inner = await service
+        .from('rest_items')
+        .select('id, rest_labels!inner(name)')
+        .eq('rest_labels.name', 'organic')
+        .order('id')
       expect(inner.error).toBeNull()
       expect(ids(inner.data)).toEqual([1, 3])
-      const outer = await service.from('rest_items').select('id, rest_labels(name)').eq('rest_labels.name', 'organic').order('id')
+      const outer = await service
+        .from('rest_items')
+        .select('id, rest_labels(name)')
+        .eq('rest_labels.name', 'organic')
+        .order('id')
       expect(ids(outer.data)).toEqual([1, 2, 3, 4])
       expect(outer.data?.[1].rest_labels).toEqual([])
-      const without = await service.from('rest_items').select('id, rest_labels(id)').is('rest_labels', null).order('id')
+      const without = await service
+        .from('rest_items')
+        .select('id, rest_labels(id)')
+        .is('rest_labels', null)
+        .order('id')
       expect(ids(without.data)).toEqual([4])
-      const withAny = await service.from('rest_items').select('id, rest_labels(id)').not('rest_labels', 'is', null).order('id')
+      const withAny = await service
+        .from('rest_items')
+        .select('id, rest_labels(id)')
+        .not('rest_labels', 'is', null)
+        .order('id')
       expect(ids(withAny.data)).toEqual([1, 2, 3])
     })
 
@@ -123,7 +144,9 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
   })
 
   describe('filters', () => {
-    const run = async (build: (q: ReturnType<typeof service.from>) => PromiseLike<{ data: unknown; error: unknown }>) => {
+    const run = async (
+      build: (q: ReturnType<typeof service.from>) => PromiseLike<{ data: unknown; error: unknown }>,
+    ) => {
       const result = await build(service.from('rest_items'))
       expect(result.error).toBeNull()
       return ids(result.data).sort()
@@ -177,16 +200,28 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
 
     it('searches text with fts, plfts, phfts and wfts', async () => {
       expect(await run((q) => q.select('id').textSearch('doc', 'apple'))).toEqual([1])
-      expect(await run((q) => q.select('id').textSearch('doc', 'yellow bananas', { type: 'plain', config: 'english' }))).toEqual([2])
-      expect(await run((q) => q.select('id').textSearch('doc', 'ripe yellow', { type: 'phrase' }))).toEqual([2])
-      expect(await run((q) => q.select('id').textSearch('doc', 'orange or crisp', { type: 'websearch' }))).toEqual([1, 3])
-      expect(await run((q) => q.select('id').textSearch('name', 'carrot', { config: 'english' }))).toEqual([3])
+      expect(
+        await run((q) =>
+          q.select('id').textSearch('doc', 'yellow bananas', { type: 'plain', config: 'english' }),
+        ),
+      ).toEqual([2])
+      expect(await run((q) => q.select('id').textSearch('doc', 'ripe yellow', { type: 'phrase' }))).toEqual([
+        2,
+      ])
+      expect(
+        await run((q) => q.select('id').textSearch('doc', 'orange or crisp', { type: 'websearch' })),
+      ).toEqual([1, 3])
+      expect(await run((q) => q.select('id').textSearch('name', 'carrot', { config: 'english' }))).toEqual([
+        3,
+      ])
     })
 
     it('combines with or, and, not and nesting, also inside embeds', async () => {
       expect(await run((q) => q.select('id').or('qty.eq.10,and(price.gt.1,price.lt.100)'))).toEqual([1, 4])
       expect(await run((q) => q.select('id').or('note.eq."a,b",not.qty.is.null'))).toEqual([1, 2, 4])
-      expect(await run((q) => q.select('id').not('id', 'eq', 1).or('name.ilike.*a*,id.in.(3,4)'))).toEqual([2, 3, 4])
+      expect(await run((q) => q.select('id').not('id', 'eq', 1).or('name.ilike.*a*,id.in.(3,4)'))).toEqual([
+        2, 3, 4,
+      ])
       expect(await run((q) => q.select('id').filter('id', 'gt', '2'))).toEqual([3, 4])
       const { data } = await service
         .from('rest_items')
@@ -194,7 +229,10 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
         .eq('id', 1)
         .or('name.eq.local,id.eq.3', { referencedTable: 'rest_labels' })
       expect(data).toEqual([{ id: 1, rest_labels: [{ name: 'local' }] }])
-      const all = await fetchRest(gw, '/rest/v1/rest_items?select=id&and=(id.gt.1,or(qty.is.null,qty.eq.5))&order=id')
+      const all = await fetchRest(
+        gw,
+        '/rest/v1/rest_items?select=id&and=(id.gt.1,or(qty.is.null,qty.eq.5))&order=id',
+      )
       expect(await all.json()).toEqual([{ id: 3 }, { id: 4 }])
       const none = await fetchRest(gw, '/rest/v1/rest_items?select=id&not.or=(id.eq.1,id.eq.2)&order=id')
       expect(await none.json()).toEqual([{ id: 3 }, { id: 4 }])
@@ -208,9 +246,15 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
 
   describe('order, paging and counts', () => {
     it('orders with nulls first or last', async () => {
-      const first = await service.from('rest_items').select('id').order('qty', { ascending: true, nullsFirst: true })
+      const first = await service
+        .from('rest_items')
+        .select('id')
+        .order('qty', { ascending: true, nullsFirst: true })
       expect(ids(first.data)).toEqual([3, 4, 1, 2])
-      const last = await service.from('rest_items').select('id').order('qty', { ascending: false, nullsFirst: false })
+      const last = await service
+        .from('rest_items')
+        .select('id')
+        .order('qty', { ascending: false, nullsFirst: false })
       expect(ids(last.data)).toEqual([2, 1, 4, 3])
     })
 
@@ -224,7 +268,9 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
       }
       const whole = await service.from('rest_items').select('id', { count: 'exact' })
       expect(whole.status).toBe(200)
-      const res = await fetchRest(gw, '/rest/v1/rest_items?select=id&offset=1&limit=2&order=id', { Prefer: 'count=exact' })
+      const res = await fetchRest(gw, '/rest/v1/rest_items?select=id&offset=1&limit=2&order=id', {
+        Prefer: 'count=exact',
+      })
       expect(res.headers.get('content-range')).toBe('1-2/4')
       const plain = await fetchRest(gw, '/rest/v1/rest_items?select=id&limit=2')
       expect(plain.headers.get('content-range')).toBe('0-1/*')
@@ -236,12 +282,18 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
       const past = await service.from('rest_items').select('id', { count: 'exact' }).range(10, 12)
       expect(past.status).toBe(416)
       expect(past.error).toMatchObject({ code: 'PGRST103', message: 'Requested range not satisfiable' })
-      const ranged = await fetchRest(gw, '/rest/v1/rest_items?select=id&order=id', { Range: '1-2', 'Range-Unit': 'items' })
+      const ranged = await fetchRest(gw, '/rest/v1/rest_items?select=id&order=id', {
+        Range: '1-2',
+        'Range-Unit': 'items',
+      })
       expect(await ranged.json()).toEqual([{ id: 2 }, { id: 3 }])
     })
 
     it('counts without rows with head: true (HEAD)', async () => {
-      const { count, data, error, status } = await service.from('rest_items').select('*', { count: 'exact', head: true }).gt('id', 1)
+      const { count, data, error, status } = await service
+        .from('rest_items')
+        .select('*', { count: 'exact', head: true })
+        .gt('id', 1)
       expect(error).toBeNull()
       expect(status).toBe(200)
       expect(count).toBe(3)
@@ -259,7 +311,9 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
       const many = await service.from('rest_items').select('id').single()
       expect(many.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 4 rows' })
       expect((await service.from('rest_items').select('id').eq('id', 99).maybeSingle()).data).toBeNull()
-      expect((await service.from('rest_items').select('id').eq('id', 1).maybeSingle()).data).toEqual({ id: 1 })
+      expect((await service.from('rest_items').select('id').eq('id', 1).maybeSingle()).data).toEqual({
+        id: 1,
+      })
     })
 
     it('returns CSV', async () => {
@@ -359,6 +413,10 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
 /** A raw request with the anon key (for headers the client does not expose). */
 export async function fetchRest(gw: TestGateway, path: string, headers: Record<string, string> = {}) {
   return gw.app.request(path, {
-    headers: { apikey: gw.keys.serviceRoleKey, Authorization: `Bearer ${gw.keys.serviceRoleKey}`, ...headers },
+    headers: {
+      apikey: gw.keys.serviceRoleKey,
+      Authorization: `Bearer ${gw.keys.serviceRoleKey}`,
+      ...headers,
+    },
   })
 }

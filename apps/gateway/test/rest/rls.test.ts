@@ -39,7 +39,9 @@ describe.each(drivers)('REST permissions by role (%s)', (driver) => {
   const dbCount = async (sql: string) => Number((await gw.db.query<{ n: number }>(sql)).rows[0].n)
 
   it('lets anon see published shops and vacant units, and nothing private', async () => {
-    expect(await count(anon, 'shops')).toBe(await dbCount('select count(*) as n from public.shops where is_published'))
+    expect(await count(anon, 'shops')).toBe(
+      await dbCount('select count(*) as n from public.shops where is_published'),
+    )
     expect((await anon.from('shops').select('shop_no').eq('shop_no', 'F01')).data).toEqual([])
     expect(await count(anon, 'vacant_shops')).toBe(5)
     for (const table of [
@@ -59,7 +61,9 @@ describe.each(drivers)('REST permissions by role (%s)', (driver) => {
   })
 
   it('refuses anon writes with 401 42501', async () => {
-    const { error, status } = await anon.from('shops').insert({ shop_no: 'X1', trading_name: 'X', category: 'Services', floor: 'Ground' })
+    const { error, status } = await anon
+      .from('shops')
+      .insert({ shop_no: 'X1', trading_name: 'X', category: 'Services', floor: 'Ground' })
     expect(status).toBe(401)
     expect(error).toMatchObject({ code: '42501' })
     expect(error?.message).toContain('row-level security')
@@ -75,6 +79,10 @@ describe.each(drivers)('REST permissions by role (%s)', (driver) => {
     expect(utility?.length).toBe(2)
     expect(utility?.every((s) => s.tenant_id === DEMO.tenantA.tenantId && s.status !== 'draft')).toBe(true)
     expect((await tenantA.from('tenants').select('id').eq('id', DEMO.tenantB.tenantId)).data).toEqual([])
+    const { data: asB } = await tenantB.from('rental_statements').select('tenant_id')
+    expect(asB?.length).toBe(3)
+    expect(asB?.every((s) => s.tenant_id === DEMO.tenantB.tenantId)).toBe(true)
+    expect((await tenantB.from('tenants').select('id')).data).toEqual([{ id: DEMO.tenantB.tenantId }])
     expect(await count(tenantA, 'enquiries')).toBe(0)
     expect(await count(tenantA, 'newsletter_subscribers')).toBe(0)
   })
@@ -87,7 +95,11 @@ describe.each(drivers)('REST permissions by role (%s)', (driver) => {
       .select('primary_phone, website, description')
       .single()
     expect(error).toBeNull()
-    expect(data).toEqual({ primary_phone: '011 000 1111', website: 'https://fresh.example', description: 'Fresh daily' })
+    expect(data).toEqual({
+      primary_phone: '011 000 1111',
+      website: 'https://fresh.example',
+      description: 'Fresh daily',
+    })
   })
 
   it('refuses a tenant changing their shop number or category (403 42501) and leaves the row alone', async () => {
@@ -96,27 +108,46 @@ describe.each(drivers)('REST permissions by role (%s)', (driver) => {
       expect(status).toBe(403)
       expect(error).toMatchObject({
         code: '42501',
-        message: 'Tenants may only change the phone, website, email, description, trading hours and logo of their shop',
+        message:
+          'Tenants may only change the phone, website, email, description, trading hours and logo of their shop',
         hint: 'Ask the centre management to change the shop number, name, category, floor, area or publication.',
       })
     }
-    const { rows } = await gw.db.query<{ shop_no: string }>('select shop_no from public.shops where id = $1', [shopA])
+    const { rows } = await gw.db.query<{ shop_no: string }>(
+      'select shop_no from public.shops where id = $1',
+      [shopA],
+    )
     expect(rows[0].shop_no).toBe('G01')
   })
 
   it('does not let a tenant change another shop', async () => {
-    const { data, error } = await tenantA.from('shops').update({ primary_phone: '000' }).eq('id', shopB).select()
+    const { data, error } = await tenantA
+      .from('shops')
+      .update({ primary_phone: '000' })
+      .eq('id', shopB)
+      .select()
     expect(error).toBeNull()
     expect(data).toEqual([])
-    const { rows } = await gw.db.query<{ primary_phone: string }>('select primary_phone from public.shops where id = $1', [shopB])
+    const { rows } = await gw.db.query<{ primary_phone: string }>(
+      'select primary_phone from public.shops where id = $1',
+      [shopB],
+    )
     expect(rows[0].primary_phone).not.toBe('000')
   })
 
   it('does not let a tenant make themselves admin', async () => {
-    const { data } = await tenantA.from('tenants').update({ status: 'active' }).eq('id', DEMO.tenantA.tenantId).select()
+    const { data } = await tenantA
+      .from('tenants')
+      .update({ status: 'active' })
+      .eq('id', DEMO.tenantA.tenantId)
+      .select()
     expect(data).toEqual([])
     // The role lives in app_metadata, which only the service role writes; auth is not exposed over REST.
-    const { error, status } = await tenantA.schema('auth').from('users').update({ raw_app_meta_data: { role: 'admin' } }).eq('id', DEMO.tenantA.id)
+    const { error, status } = await tenantA
+      .schema('auth')
+      .from('users')
+      .update({ raw_app_meta_data: { role: 'admin' } })
+      .eq('id', DEMO.tenantA.id)
     expect(status).toBe(406)
     expect(error?.code).toBe('PGRST106')
     // A self-signed user_metadata role changes nothing either: admins are recognised by app_metadata only.
@@ -142,7 +173,11 @@ describe.each(drivers)('REST permissions by role (%s)', (driver) => {
       const res = await gw.app.request('/rest/v1/shops', {
         headers: { apikey: gw.keys.anonKey, Authorization: `Bearer ${token}` },
       })
-      return { status: res.status, body: await res.json(), wwwAuthenticate: res.headers.get('www-authenticate') }
+      return {
+        status: res.status,
+        body: await res.json(),
+        wwwAuthenticate: res.headers.get('www-authenticate'),
+      }
     }
 
     it('alg: none', async () => {
@@ -154,27 +189,35 @@ describe.each(drivers)('REST permissions by role (%s)', (driver) => {
     })
 
     it('signed with another key', async () => {
-      const r = await refusal(await signToken(userClaims(DEMO.admin), 'another-secret-another-secret-another-secret'))
+      const r = await refusal(
+        await signToken(userClaims(DEMO.admin), 'another-secret-another-secret-another-secret'),
+      )
       expect(r.status).toBe(401)
       expect(r.body.code).toBe('PGRST301')
     })
 
     it('expired', async () => {
       const now = Math.floor(Date.now() / 1000)
-      const r = await refusal(await signToken({ ...userClaims(DEMO.tenantA), exp: now - 120 }, TEST_JWT_SECRET))
+      const r = await refusal(
+        await signToken({ ...userClaims(DEMO.tenantA), exp: now - 120 }, TEST_JWT_SECRET),
+      )
       expect(r.status).toBe(401)
       expect(r.body).toEqual({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' })
     })
 
     it('for another audience', async () => {
-      const r = await refusal(await signToken({ ...userClaims(DEMO.tenantA), aud: 'someone-else' }, TEST_JWT_SECRET))
+      const r = await refusal(
+        await signToken({ ...userClaims(DEMO.tenantA), aud: 'someone-else' }, TEST_JWT_SECRET),
+      )
       expect(r.status).toBe(401)
       expect(r.body).toMatchObject({ code: 'PGRST303', message: 'JWT not in audience' })
     })
 
     it('issued in the future, or naming a role that is not ours', async () => {
       const now = Math.floor(Date.now() / 1000)
-      const future = await refusal(await signToken({ ...userClaims(DEMO.tenantA), iat: now + 3600 }, TEST_JWT_SECRET))
+      const future = await refusal(
+        await signToken({ ...userClaims(DEMO.tenantA), iat: now + 3600 }, TEST_JWT_SECRET),
+      )
       expect(future.body).toMatchObject({ code: 'PGRST303', message: 'JWT issued at future' })
       const role = await refusal(
         await new SignJWT({ role: 'postgres', exp: now + 60 })

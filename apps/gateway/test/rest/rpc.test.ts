@@ -60,9 +60,7 @@ describe.each(drivers)('REST RPC through supabase-js (%s)', (driver) => {
   })
 
   it('embeds from a function returning table rows', async () => {
-    const { data, error } = await anon
-      .rpc('rest_labels_from', { min_id: 3 })
-      .select('name, rest_items(name)')
+    const { data, error } = await anon.rpc('rest_labels_from', { min_id: 3 }).select('name, rest_items(name)')
     expect(error).toBeNull()
     expect(data).toEqual([{ name: 'imported', rest_items: [{ name: 'banana' }] }])
   })
@@ -101,8 +99,14 @@ describe.each(drivers)('REST RPC through supabase-js (%s)', (driver) => {
     const bad = await anon.rpc('rest_add', { a: 'x' })
     expect(bad.status).toBe(400)
     expect(bad.error?.code).toBe('22P02')
-    const res = await gw.app.request('/rest/v1/rpc/rest_add', { method: 'PATCH', headers: { apikey: gw.keys.anonKey } })
+    const res = await gw.app.request('/rest/v1/rpc/rest_add', {
+      method: 'PATCH',
+      headers: { apikey: gw.keys.anonKey },
+    })
     expect(res.status).toBe(405)
-    expect(await res.json()).toMatchObject({ code: 'PGRST101', message: 'Cannot use the PATCH method on RPC' })
+    expect(await res.json()).toMatchObject({
+      code: 'PGRST101',
+      message: 'Cannot use the PATCH method on RPC',
+    })
   })
 })

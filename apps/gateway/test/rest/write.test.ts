@@ -17,7 +17,11 @@ describe.each(drivers)('REST writes through supabase-js (%s)', (driver) => {
   })
 
   const labels = async () =>
-    (await gw.db.query<{ id: number; name: string }>('select id, name from public.rest_labels where id >= 10 order by id')).rows
+    (
+      await gw.db.query<{ id: number; name: string }>(
+        'select id, name from public.rest_labels where id >= 10 order by id',
+      )
+    ).rows
 
   describe('insert', () => {
     it('inserts one row without a body (201) and with return=representation', async () => {
@@ -25,7 +29,10 @@ describe.each(drivers)('REST writes through supabase-js (%s)', (driver) => {
       expect(minimal.status).toBe(201)
       expect(minimal.data).toBeNull()
       expect(minimal.error).toBeNull()
-      const represented = await service.from('rest_labels').insert({ id: 11, name: 'eleven' }).select('id,name')
+      const represented = await service
+        .from('rest_labels')
+        .insert({ id: 11, name: 'eleven' })
+        .select('id,name')
       expect(represented.status).toBe(201)
       expect(represented.data).toEqual([{ id: 11, name: 'eleven' }])
       expect(await labels()).toEqual([
@@ -37,7 +44,10 @@ describe.each(drivers)('REST writes through supabase-js (%s)', (driver) => {
     it('inserts in bulk with columns=, missing keys becoming null or, with missing=default, the default', async () => {
       const asNull = await service
         .from('rest_items')
-        .insert([{ id: 10, name: 'x', note: 'given' }, { id: 11, name: 'y' }])
+        .insert([
+          { id: 10, name: 'x', note: 'given' },
+          { id: 11, name: 'y' },
+        ])
         .select('id,note')
       expect(asNull.error).toBeNull()
       expect(asNull.data).toEqual([
@@ -46,7 +56,13 @@ describe.each(drivers)('REST writes through supabase-js (%s)', (driver) => {
       ])
       const asDefault = await service
         .from('rest_items')
-        .insert([{ id: 12, name: 'z', note: 'given' }, { id: 13, name: 'w' }], { defaultToNull: false })
+        .insert(
+          [
+            { id: 12, name: 'z', note: 'given' },
+            { id: 13, name: 'w' },
+          ],
+          { defaultToNull: false },
+        )
         .select('id,note,tags')
       expect(asDefault.error).toBeNull()
       expect(asDefault.data).toEqual([
@@ -75,7 +91,10 @@ describe.each(drivers)('REST writes through supabase-js (%s)', (driver) => {
       expect(one.data).toEqual({ id: 12, name: 'twelve' })
       const two = await service
         .from('rest_labels')
-        .insert([{ id: 13, name: 'a' }, { id: 14, name: 'b' }])
+        .insert([
+          { id: 13, name: 'a' },
+          { id: 14, name: 'b' },
+        ])
         .select()
         .single()
       expect(two.status).toBe(406)
@@ -84,7 +103,13 @@ describe.each(drivers)('REST writes through supabase-js (%s)', (driver) => {
     })
 
     it('counts inserted rows and answers return=headers-only with a Location', async () => {
-      const counted = await service.from('rest_labels').insert([{ id: 15, name: 'a' }, { id: 16, name: 'b' }], { count: 'exact' })
+      const counted = await service.from('rest_labels').insert(
+        [
+          { id: 15, name: 'a' },
+          { id: 16, name: 'b' },
+        ],
+        { count: 'exact' },
+      )
       expect(counted.count).toBe(2)
       const res = await gw.app.request('/rest/v1/rest_labels', {
         method: 'POST',
@@ -116,7 +141,10 @@ describe.each(drivers)('REST writes through supabase-js (%s)', (driver) => {
       expect(broken.status).toBe(400)
       expect(await broken.json()).toMatchObject({ code: 'PGRST102' })
       await service.from('rest_labels').insert({ id: 19, name: 'dup' })
-      const duplicate = await service.from('rest_labels').insert([{ id: 20, name: 'ok' }, { id: 19, name: 'again' }])
+      const duplicate = await service.from('rest_labels').insert([
+        { id: 20, name: 'ok' },
+        { id: 19, name: 'again' },
+      ])
       expect(duplicate.status).toBe(409)
       expect(duplicate.error?.code).toBe('23505')
       expect(await labels()).toEqual([{ id: 19, name: 'dup' }])
@@ -133,9 +161,18 @@ describe.each(drivers)('REST writes through supabase-js (%s)', (driver) => {
       expect(merged.error).toBeNull()
       expect(merged.status).toBe(200)
       expect(merged.data).toEqual([{ id: 10, name: 'TEN' }])
-      const mixed = await service.from('rest_labels').upsert([{ id: 10, name: 'Ten' }, { id: 11, name: 'Eleven' }]).select()
+      const mixed = await service
+        .from('rest_labels')
+        .upsert([
+          { id: 10, name: 'Ten' },
+          { id: 11, name: 'Eleven' },
+        ])
+        .select()
       expect(mixed.status).toBe(201)
-      const byName = await service.from('rest_labels').upsert({ id: 12, name: 'Ten' }, { onConflict: 'name' }).select()
+      const byName = await service
+        .from('rest_labels')
+        .upsert({ id: 12, name: 'Ten' }, { onConflict: 'name' })
+        .select()
       expect(byName.data).toEqual([{ id: 12, name: 'Ten' }])
       expect(await labels()).toEqual([
         { id: 11, name: 'Eleven' },
@@ -147,7 +184,13 @@ describe.each(drivers)('REST writes through supabase-js (%s)', (driver) => {
       await service.from('rest_labels').insert({ id: 10, name: 'ten' })
       const ignored = await service
         .from('rest_labels')
-        .upsert([{ id: 10, name: 'changed' }, { id: 11, name: 'new' }], { ignoreDuplicates: true })
+        .upsert(
+          [
+            { id: 10, name: 'changed' },
+            { id: 11, name: 'new' },
+          ],
+          { ignoreDuplicates: true },
+        )
         .select()
       expect(ignored.error).toBeNull()
       expect(ignored.data).toEqual([{ id: 11, name: 'new' }])
@@ -166,7 +209,11 @@ describe.each(drivers)('REST writes through supabase-js (%s)', (driver) => {
     it('updates the filtered rows: 204 without select, 200 with the rows, counted', async () => {
       const minimal = await service.from('rest_labels').update({ name: 'B' }).eq('id', 11)
       expect(minimal.status).toBe(204)
-      const represented = await service.from('rest_labels').update({ name: 'X' }, { count: 'exact' }).in('id', [12, 99]).select('id,name')
+      const represented = await service
+        .from('rest_labels')
+        .update({ name: 'X' }, { count: 'exact' })
+        .in('id', [12, 99])
+        .select('id,name')
       expect(represented.status).toBe(200)
       expect(represented.count).toBe(1)
       expect(represented.data).toEqual([{ id: 12, name: 'X' }])

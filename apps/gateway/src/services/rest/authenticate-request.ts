@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
-import type { Keys } from '../../keys.ts'
 import { resolveCaller } from '../../http/resolve-caller.ts'
+import type { Keys } from '../../keys.ts'
 import { ERRORS } from './errors.ts'
 import type { RestEnv } from './rest-env.ts'
 

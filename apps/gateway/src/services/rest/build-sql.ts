@@ -10,7 +10,14 @@ import {
   type Predicate,
   type SelectItem,
 } from './query-types.ts'
-import { type Column, type DbFunction, type ForeignKey, type Schema, type Table, tableKey } from './schema-cache.ts'
+import {
+  type Column,
+  type DbFunction,
+  type ForeignKey,
+  type Schema,
+  type Table,
+  tableKey,
+} from './schema-cache.ts'
 
 /**
  * Compiles a parsed query into one parameterised statement (pure). Identifiers come only from the
@@ -54,7 +61,12 @@ function findTable(schema: Schema, schemaName: string, name: string): Table | un
 }
 
 /** The relationships from `from` to a table called `name` in the same schema, narrowed by `hint`. */
-export function resolveRelationship(schema: Schema, from: Table, name: string, hint: string | null): Relationship {
+export function resolveRelationship(
+  schema: Schema,
+  from: Table,
+  name: string,
+  hint: string | null,
+): Relationship {
   const target = findTable(schema, from.schema, name)
   if (!target) throw ERRORS.NoRelationship(from.name, name, from.schema)
   const candidates: { rel: Relationship; labels: string[]; describe: string }[] = []
@@ -91,7 +103,8 @@ export function resolveRelationship(schema: Schema, from: Table, name: string, h
     }
   }
   const matching = hint === null ? candidates : candidates.filter((c) => c.labels.includes(hint))
-  if (matching.length === 0) throw ERRORS.NoRelationship(from.name, hint ? `${name}!${hint}` : name, from.schema)
+  if (matching.length === 0)
+    throw ERRORS.NoRelationship(from.name, hint ? `${name}!${hint}` : name, from.schema)
   if (matching.length > 1) {
     throw ERRORS.AmbiguousRelationship(
       from.name,
@@ -152,7 +165,9 @@ function fieldSql(ctx: Ctx, scope: Scope, field: Field): string {
   column(scope, field.column)
   let sql = `${ident(scope.alias)}.${ident(field.column)}`
   for (const step of field.json) {
-    const key = /^-?\d+$/.test(step.key) ? ctx.params.add(Number(step.key), 'int') : ctx.params.add(step.key, 'text')
+    const key = /^-?\d+$/.test(step.key)
+      ? ctx.params.add(Number(step.key), 'int')
+      : ctx.params.add(step.key, 'text')
     sql = `(${sql}${step.arrow}${key})`
   }
   return sql
@@ -194,7 +209,13 @@ function predicateSql(ctx: Ctx, scope: Scope, field: Field, predicate: Predicate
   const left = fieldSql(ctx, scope, field)
   switch (predicate.op) {
     case 'is': {
-      const words = { null: 'is null', not_null: 'is not null', true: 'is true', false: 'is false', unknown: 'is unknown' }
+      const words = {
+        null: 'is null',
+        not_null: 'is not null',
+        true: 'is true',
+        false: 'is false',
+        unknown: 'is unknown',
+      }
       return `${left} ${words[predicate.value]}`
     }
     case 'in':
@@ -213,7 +234,10 @@ function predicateSql(ctx: Ctx, scope: Scope, field: Field, predicate: Predicate
     }
     default: {
       const op = OPERATORS[predicate.op]
-      const value = predicate.op === 'like' || predicate.op === 'ilike' ? predicate.value.replaceAll('*', '%') : predicate.value
+      const value =
+        predicate.op === 'like' || predicate.op === 'ilike'
+          ? predicate.value.replaceAll('*', '%')
+          : predicate.value
       if (predicate.quantifier) {
         const list = value.startsWith('{') ? value : `{${value}}`
         return `${left} ${op} ${predicate.quantifier}(${ctx.params.add(list)})`
@@ -233,7 +257,8 @@ function conditionSql(ctx: Ctx, scope: Scope, cond: Condition, embeds: Map<strin
   const embed = cond.field.json.length === 0 ? embeds.get(cond.field.column) : undefined
   if (embed && !scope.columns.has(cond.field.column)) {
     const p = cond.predicate
-    if (p.op !== 'is' || (p.value !== 'null' && p.value !== 'not_null')) throw ERRORS.BadEmbedOperator(cond.field.column)
+    if (p.op !== 'is' || (p.value !== 'null' && p.value !== 'not_null'))
+      throw ERRORS.BadEmbedOperator(cond.field.column)
     const exists = p.value === 'not_null' ? !cond.negate : cond.negate
     return `${exists ? '' : 'not '}exists (select 1 ${embed.fromWhere})`
   }
@@ -270,9 +295,11 @@ function limitSql(ctx: Ctx, path: EmbedPath, extraOffset?: { offset: number; lim
   let offset: number | null = offsets.length ? offsets[offsets.length - 1] : null
   if (extraOffset) {
     offset = (offset ?? 0) + extraOffset.offset
-    if (extraOffset.limit !== null) limit = limit === null ? extraOffset.limit : Math.min(limit, extraOffset.limit)
+    if (extraOffset.limit !== null)
+      limit = limit === null ? extraOffset.limit : Math.min(limit, extraOffset.limit)
   }
-  if (path.length === 0 && ctx.maxRows !== null) limit = limit === null ? ctx.maxRows : Math.min(limit, ctx.maxRows)
+  if (path.length === 0 && ctx.maxRows !== null)
+    limit = limit === null ? ctx.maxRows : Math.min(limit, ctx.maxRows)
   let sql = ''
   if (limit !== null) sql += ` limit ${ctx.params.add(limit, 'bigint')}`
   if (offset) sql += ` offset ${ctx.params.add(offset, 'bigint')}`
@@ -293,7 +320,8 @@ function compileSelect(ctx: Ctx, scope: Scope, items: SelectItem[]): Compiled {
   const embeds = new Map<string, EmbedPlan>()
   for (const item of items) {
     if (item.kind === 'star') {
-      for (const c of scope.columns.values()) list.push(`${literal(c.name)}, ${ident(scope.alias)}.${ident(c.name)}`)
+      for (const c of scope.columns.values())
+        list.push(`${literal(c.name)}, ${ident(scope.alias)}.${ident(c.name)}`)
     } else if (item.kind === 'field') {
       let sql = fieldSql(ctx, scope, item.field)
       if (item.cast) sql = `(${sql})::${castType(ctx.schema, item.cast)}`
@@ -312,18 +340,27 @@ function compileSelect(ctx: Ctx, scope: Scope, items: SelectItem[]): Compiled {
       const c = ident(child.alias)
       let join: string
       if (rel.kind === 'm2o') {
-        join = rel.fk.columns.map((col, i) => `${c}.${ident(rel.fk.refColumns[i])} = ${a}.${ident(col)}`).join(' and ')
+        join = rel.fk.columns
+          .map((col, i) => `${c}.${ident(rel.fk.refColumns[i])} = ${a}.${ident(col)}`)
+          .join(' and ')
       } else if (rel.kind === 'o2m') {
-        join = rel.fk.columns.map((col, i) => `${c}.${ident(col)} = ${a}.${ident(rel.fk.refColumns[i])}`).join(' and ')
+        join = rel.fk.columns
+          .map((col, i) => `${c}.${ident(col)} = ${a}.${ident(rel.fk.refColumns[i])}`)
+          .join(' and ')
       } else {
         const j = ident(`j${child.alias}`)
-        const toParent = rel.fromFk.columns.map((col, i) => `${j}.${ident(col)} = ${a}.${ident(rel.fromFk.refColumns[i])}`)
-        const toChild = rel.toFk.columns.map((col, i) => `${j}.${ident(col)} = ${c}.${ident(rel.toFk.refColumns[i])}`)
+        const toParent = rel.fromFk.columns.map(
+          (col, i) => `${j}.${ident(col)} = ${a}.${ident(rel.fromFk.refColumns[i])}`,
+        )
+        const toChild = rel.toFk.columns.map(
+          (col, i) => `${j}.${ident(col)} = ${c}.${ident(rel.toFk.refColumns[i])}`,
+        )
         join = `exists (select 1 from ${qualified(rel.junction.schema, rel.junction.name)} as ${j} where ${[...toParent, ...toChild].join(' and ')})`
       }
       const inner = compileSelect(ctx, child, item.select)
       const where = [join, ...inner.innerConditions]
-      for (const cond of scoped(ctx.query.filters, childPath)) where.push(conditionSql(ctx, child, cond, inner.embeds))
+      for (const cond of scoped(ctx.query.filters, childPath))
+        where.push(conditionSql(ctx, child, cond, inner.embeds))
       const fromWhere = `from ${qualified(rel.target.schema, rel.target.name)} as ${c} where ${where.join(' and ')}`
       embeds.set(name, { fromWhere })
       if (item.inner) innerConditions.push(`exists (select 1 ${fromWhere})`)
@@ -469,7 +506,11 @@ export function buildInsert(
   let conflict = ''
   if (options.resolution) {
     const keys = options.onConflict ?? table.primaryKey
-    if (keys.length === 0) throw ERRORS.ParseError('on_conflict parameter', 'the table has no primary key; name the conflict columns')
+    if (keys.length === 0)
+      throw ERRORS.ParseError(
+        'on_conflict parameter',
+        'the table has no primary key; name the conflict columns',
+      )
     for (const key of keys) if (!table.columns.has(key)) throw ERRORS.UndefinedColumn(table.name, key)
     const target = `(${keys.map(ident).join(', ')})`
     const updates = columns.map((c) => `${ident(c)} = excluded.${ident(c)}`)
@@ -509,10 +550,18 @@ export function buildUpdate(
   const where = rootWhere(ctx, scope)
   const update = `update ${target} as "t0" set ${sets}${from}${where}`
   if (!options.returning) return { sql: update, params: params.values }
-  return { sql: wrapReturning(ctx, table, `${update} returning "t0".*`, options.select), params: params.values }
+  return {
+    sql: wrapReturning(ctx, table, `${update} returning "t0".*`, options.select),
+    params: params.values,
+  }
 }
 
-export function buildDelete(schema: Schema, table: Table, options: WriteOptions, query: ParsedQuery): Statement {
+export function buildDelete(
+  schema: Schema,
+  table: Table,
+  options: WriteOptions,
+  query: ParsedQuery,
+): Statement {
   const params = new Params()
   const ctx: Ctx = { schema, params, aliases: 0, query, maxRows: null }
   const scope: Scope = { table, columns: table.columns, alias: 't0', path: [] }
@@ -531,13 +580,16 @@ function rootWhere(ctx: Ctx, scope: Scope): string {
 // ---------------------------------------------------------------------------- functions (RPC)
 
 /** Picks the overload whose argument names fit the given ones (PGRST202/203 otherwise). */
-export function resolveFunction(schema: Schema, schemaName: string, name: string, given: string[]): DbFunction {
+export function resolveFunction(
+  schema: Schema,
+  schemaName: string,
+  name: string,
+  given: string[],
+): DbFunction {
   const overloads = schema.functions.get(tableKey(schemaName, name)) ?? []
   const fits = overloads.filter((fn) => {
     const names = new Set(fn.args.map((a) => a.name))
-    return (
-      given.every((g) => names.has(g)) && fn.args.every((a) => a.hasDefault || given.includes(a.name))
-    )
+    return given.every((g) => names.has(g)) && fn.args.every((a) => a.hasDefault || given.includes(a.name))
   })
   if (fits.length === 0) throw ERRORS.FunctionNotFound(schemaName, name, [...given].sort())
   if (fits.length > 1) throw ERRORS.AmbiguousFunction(schemaName, name)
@@ -545,7 +597,11 @@ export function resolveFunction(schema: Schema, schemaName: string, name: string
 }
 
 /** `fn(a := pgrst_args.a, …)` over `json_to_record($n) as pgrst_args(a int, …)`. */
-function callSql(fn: DbFunction, args: Record<string, unknown>, params: Params): { call: string; from: string } {
+function callSql(
+  fn: DbFunction,
+  args: Record<string, unknown>,
+  params: Params,
+): { call: string; from: string } {
   const given = fn.args.filter((a) => Object.hasOwn(args, a.name))
   const call = `${qualified(fn.schema, fn.name)}(${given.map((a) => `${ident(a.name)} := pgrst_args.${ident(a.name)}`).join(', ')})`
   const from = given.length
@@ -579,7 +635,10 @@ export function buildRpc(
   const lateral = from ? `${from} cross join lateral ` : ''
   if (shape === 'void') return { sql: `select ${call}${from ? ` from ${from}` : ''}`, params: params.values }
   if (shape === 'scalar') {
-    return { sql: `select to_json(${call})::text as body, 1::int8 as page_total${from ? ` from ${from}` : ''}`, params: params.values }
+    return {
+      sql: `select to_json(${call})::text as body, 1::int8 as page_total${from ? ` from ${from}` : ''}`,
+      params: params.values,
+    }
   }
   if (shape === 'scalars') {
     const ctx: Ctx = { schema, params, aliases: 0, query, maxRows: options.maxRows }

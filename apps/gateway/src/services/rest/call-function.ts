@@ -1,12 +1,20 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
-import type { Deps } from '../../deps.ts'
 import { asCaller } from '../../database/request-scope.ts'
+import type { Deps } from '../../deps.ts'
 import { buildRpc, resolveFunction, rpcShape } from './build-sql.ts'
 import { ERRORS } from './errors.ts'
 import { parseAccept, parsePrefer, pickSchema } from './parse-headers.ts'
 import { parseQuery, parseRangeHeader } from './parse-query.ts'
-import { contentRange, rangeStatus, readJsonBody, requestInfo, runStatement, searchParams, shapeBody } from './respond.ts'
+import {
+  contentRange,
+  rangeStatus,
+  readJsonBody,
+  requestInfo,
+  runStatement,
+  searchParams,
+  shapeBody,
+} from './respond.ts'
 import type { RestEnv } from './rest-env.ts'
 import { type SchemaCache, tableKey } from './schema-cache.ts'
 
@@ -61,7 +69,8 @@ export function callFunction(deps: Deps, cache: SchemaCache) {
       }
       return c.body('null', 200, json)
     }
-    const offset = (query.offsets.filter((o) => o.path.length === 0).at(-1)?.value ?? 0) + (range?.offset ?? 0)
+    const offset =
+      (query.offsets.filter((o) => o.path.length === 0).at(-1)?.value ?? 0) + (range?.offset ?? 0)
     const status = rangeStatus(offset, result.pageTotal, result.total)
     const shaped = shapeBody(media, result.body ?? '[]', result.pageTotal)
     return c.body(shaped.text, status, {

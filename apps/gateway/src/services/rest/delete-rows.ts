@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import type { Deps } from '../../deps.ts'
 import { asCaller } from '../../database/request-scope.ts'
+import type { Deps } from '../../deps.ts'
 import { buildDelete, tableSource } from './build-sql.ts'
 import { parseAccept, parsePrefer, pickSchema } from './parse-headers.ts'
 import { parseQuery } from './parse-query.ts'
@@ -24,7 +24,14 @@ export function deleteRows(deps: Deps, cache: SchemaCache) {
       deps.db,
       c.get('caller'),
       (tx) =>
-        runWrite(tx, statement, { prefs, media, table, successStatus: 200, upsert: false, schemaPath: table.name }),
+        runWrite(tx, statement, {
+          prefs,
+          media,
+          table,
+          successStatus: 200,
+          upsert: false,
+          schemaPath: table.name,
+        }),
       { request: requestInfo(c) },
     )
     return sendWrite(c, outcome)

@@ -36,7 +36,8 @@ export class RestError extends Error {
 const quoteList = (items: string[]) => items.join(', ')
 
 export const ERRORS = {
-  ParseError: (what: string, details: string) => new RestError(400, 'PGRST100', `failed to parse ${what}`, details),
+  ParseError: (what: string, details: string) =>
+    new RestError(400, 'PGRST100', `failed to parse ${what}`, details),
   GatewayRefused: (message: string) => Object.assign(new RestError(401, '', message), { bare: true }),
   OpenApiDisabled: () => new RestError(404, 'PGRST126', 'Open API is disabled'),
   MethodNotAllowedOnRpc: (method: string) =>
@@ -50,7 +51,13 @@ export const ERRORS = {
       `An offset of ${offset} was requested, but there are only ${total} rows.`,
     ),
   InvalidSchema: (schema: string, exposed: string[]) =>
-    new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${quoteList(exposed)}`),
+    new RestError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${schema}`,
+      null,
+      `Only the following schemas are exposed: ${quoteList(exposed)}`,
+    ),
   NotAcceptable: (accept: string) =>
     new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`),
   NotEmbedded: (name: string) =>
@@ -74,7 +81,7 @@ export const ERRORS = {
       400,
       'PGRST120',
       `Bad operator on the '${name}' embedded resource`,
-      "Only is null or not is null filters are allowed on embedded resources",
+      'Only is null or not is null filters are allowed on embedded resources',
     ),
   NoRelationship: (from: string, to: string, schema: string) =>
     new RestError(
@@ -114,7 +121,8 @@ export const ERRORS = {
   UndefinedColumn: (table: string, column: string) =>
     new RestError(400, '42703', `column ${table}.${column} does not exist`),
   UndefinedType: (name: string) => new RestError(400, '42704', `type "${name}" does not exist`),
-  UndefinedOperator: (op: string) => new RestError(400, 'PGRST100', 'failed to parse filter', `unknown operator "${op}"`),
+  UndefinedOperator: (op: string) =>
+    new RestError(400, 'PGRST100', 'failed to parse filter', `unknown operator "${op}"`),
   InvalidToken: (message: string, code: 'PGRST301' | 'PGRST303') =>
     new RestError(401, code, message, null, null, {
       'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"`,

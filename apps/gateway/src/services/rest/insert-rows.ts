@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
-import type { Deps } from '../../deps.ts'
 import { asCaller } from '../../database/request-scope.ts'
+import type { Deps } from '../../deps.ts'
 import { buildInsert, tableSource } from './build-sql.ts'
 import { ERRORS } from './errors.ts'
 import { parseAccept, parsePrefer, pickSchema } from './parse-headers.ts'

@@ -86,7 +86,8 @@ function quoted(cur: Cursor): string {
 function jsonPath(cur: Cursor): JsonStep[] {
   const steps: JsonStep[] = []
   while (cur.peek(2) === '->') {
-    const arrow = cur.eat('->>') ? '->>' : (cur.eat('->'), '->')
+    const arrow = cur.eat('->>') ? '->>' : '->'
+    if (arrow === '->') cur.expect('->')
     const key = cur.peek() === '"' ? quoted(cur) : name(cur, 'a JSON key')
     steps.push({ arrow, key })
   }

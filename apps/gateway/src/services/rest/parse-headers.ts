@@ -39,8 +39,10 @@ export function parseAccept(accept: string | undefined | null): MediaType {
   for (const part of accept.split(',')) {
     const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase())
     if (params.some((p) => p.startsWith('nulls='))) continue
-    if (type === '' || type === '*/*' || type === 'application/*' || type === 'application/json') return 'json'
-    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return 'object'
+    if (type === '' || type === '*/*' || type === 'application/*' || type === 'application/json')
+      return 'json'
+    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object')
+      return 'object'
     if (type === 'application/vnd.pgrst.array+json') return 'json'
     if (type === 'text/csv' || type === 'text/*') return 'csv'
   }

@@ -16,23 +16,38 @@ function parseError(qs: string): RestError {
 
 describe('parseQuery: select', () => {
   it('reads columns, aliases, casts and JSON paths', () => {
-    const q = parse('select=id,shopName:trading_name,gla_m2::text,trading_hours->>monday,hours:trading_hours->x->>y')
+    const q = parse(
+      'select=id,shopName:trading_name,gla_m2::text,trading_hours->>monday,hours:trading_hours->x->>y',
+    )
     expect(q.select).toEqual([
       { kind: 'field', alias: null, field: { column: 'id', json: [] }, cast: null },
       { kind: 'field', alias: 'shopName', field: { column: 'trading_name', json: [] }, cast: null },
       { kind: 'field', alias: null, field: { column: 'gla_m2', json: [] }, cast: 'text' },
-      { kind: 'field', alias: null, field: { column: 'trading_hours', json: [{ arrow: '->>', key: 'monday' }] }, cast: null },
+      {
+        kind: 'field',
+        alias: null,
+        field: { column: 'trading_hours', json: [{ arrow: '->>', key: 'monday' }] },
+        cast: null,
+      },
       {
         kind: 'field',
         alias: 'hours',
-        field: { column: 'trading_hours', json: [{ arrow: '->', key: 'x' }, { arrow: '->>', key: 'y' }] },
+        field: {
+          column: 'trading_hours',
+          json: [
+            { arrow: '->', key: 'x' },
+            { arrow: '->>', key: 'y' },
+          ],
+        },
         cast: null,
       },
     ])
   })
 
   it('reads nested embeds with aliases, hints and !inner', () => {
-    const q = parse('select=*,shop:shops!tenants_shop_id_fkey!inner(shop_no),rental_statements(period,tenants(id))')
+    const q = parse(
+      'select=*,shop:shops!tenants_shop_id_fkey!inner(shop_no),rental_statements(period,tenants(id))',
+    )
     expect(q.select[1]).toEqual({
       kind: 'embed',
       alias: 'shop',
@@ -41,7 +56,12 @@ describe('parseQuery: select', () => {
       inner: true,
       select: [{ kind: 'field', alias: null, field: { column: 'shop_no', json: [] }, cast: null }],
     })
-    expect(q.select[2]).toMatchObject({ kind: 'embed', relation: 'rental_statements', inner: false, hint: null })
+    expect(q.select[2]).toMatchObject({
+      kind: 'embed',
+      relation: 'rental_statements',
+      inner: false,
+      hint: null,
+    })
   })
 
   it('refuses broken select lists with PGRST100 and the position', () => {
@@ -68,9 +88,24 @@ describe('parseQuery: filters', () => {
       ].join('&'),
     )
     expect(q.filters.map((f) => f.value)).toEqual([
-      { kind: 'filter', negate: false, field: { column: 'a', json: [] }, predicate: { op: 'eq', quantifier: null, value: '1' } },
-      { kind: 'filter', negate: true, field: { column: 'b', json: [] }, predicate: { op: 'in', values: ['1', 'x,y', '3'] } },
-      { kind: 'filter', negate: false, field: { column: 'c', json: [] }, predicate: { op: 'is', value: 'null' } },
+      {
+        kind: 'filter',
+        negate: false,
+        field: { column: 'a', json: [] },
+        predicate: { op: 'eq', quantifier: null, value: '1' },
+      },
+      {
+        kind: 'filter',
+        negate: true,
+        field: { column: 'b', json: [] },
+        predicate: { op: 'in', values: ['1', 'x,y', '3'] },
+      },
+      {
+        kind: 'filter',
+        negate: false,
+        field: { column: 'c', json: [] },
+        predicate: { op: 'is', value: 'null' },
+      },
       {
         kind: 'filter',
         negate: false,
@@ -113,14 +148,23 @@ describe('parseQuery: filters', () => {
       negate: false,
       conditions: [
         { kind: 'filter', field: { column: 'status' }, predicate: { op: 'eq', value: 'open' } },
-        { kind: 'logic', op: 'and', conditions: [{ predicate: { op: 'gte' } }, { predicate: { op: 'lte' } }] },
+        {
+          kind: 'logic',
+          op: 'and',
+          conditions: [{ predicate: { op: 'gte' } }, { predicate: { op: 'lte' } }],
+        },
         { kind: 'filter', predicate: { op: 'ilike', value: '*ca,fé*' } },
         { kind: 'filter', negate: true, predicate: { op: 'is', value: 'null' } },
       ],
     })
     expect(parse('not.and=(a.eq.1,b.in.(1,2))').filters[0]).toMatchObject({
       path: [],
-      value: { kind: 'logic', op: 'and', negate: true, conditions: [{}, { predicate: { op: 'in', values: ['1', '2'] } }] },
+      value: {
+        kind: 'logic',
+        op: 'and',
+        negate: true,
+        conditions: [{}, { predicate: { op: 'in', values: ['1', '2'] } }],
+      },
     })
     expect(parse('shops.or=(a.eq.1,b.eq.2)').filters[0].path).toEqual(['shops'])
   })
@@ -144,7 +188,10 @@ describe('parseQuery: order, paging, writes', () => {
       { field: { column: 'created_at', json: [] }, direction: 'desc', nulls: 'last' },
       { field: { column: 'shop_no', json: [] }, direction: null, nulls: null },
     ])
-    expect(q.order[1]).toEqual({ path: ['shops'], value: [{ field: { column: 'id', json: [] }, direction: 'asc', nulls: 'first' }] })
+    expect(q.order[1]).toEqual({
+      path: ['shops'],
+      value: [{ field: { column: 'id', json: [] }, direction: 'asc', nulls: 'first' }],
+    })
     expect(parseError('order=a.sideways').code).toBe('PGRST100')
   })
 

@@ -99,9 +99,12 @@ function nonNegativeInteger(key: string, value: string): number {
 function nameList(value: string, what: string): string[] {
   const names = value.split(',').map((part) => {
     const trimmed = part.trim()
-    return trimmed.startsWith('"') && trimmed.endsWith('"') && trimmed.length >= 2 ? trimmed.slice(1, -1) : trimmed
+    return trimmed.startsWith('"') && trimmed.endsWith('"') && trimmed.length >= 2
+      ? trimmed.slice(1, -1)
+      : trimmed
   })
-  if (names.some((n) => n === '')) throw ERRORS.ParseError(`${what} parameter (${value})`, 'expecting column names')
+  if (names.some((n) => n === ''))
+    throw ERRORS.ParseError(`${what} parameter (${value})`, 'expecting column names')
   return names
 }
 

@@ -47,7 +47,18 @@ export const OPERATORS = {
 } as const
 
 export type SimpleOperator = keyof typeof OPERATORS
-export const QUANTIFIABLE = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'])
+export const QUANTIFIABLE = new Set<string>([
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+])
 export const FTS_OPERATORS = {
   fts: 'to_tsquery',
   plfts: 'plainto_tsquery',

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import type { Deps } from '../../deps.ts'
 import { asCaller } from '../../database/request-scope.ts'
+import type { Deps } from '../../deps.ts'
 import { buildRead, tableSource } from './build-sql.ts'
 import { parseAccept, parsePrefer, pickSchema } from './parse-headers.ts'
 import { parseQuery, parseRangeHeader } from './parse-query.ts'
@@ -27,7 +27,8 @@ export function readRows(deps: Deps, cache: SchemaCache) {
       readOnly: true,
       request: requestInfo(c),
     })
-    const offset = (query.offsets.filter((o) => o.path.length === 0).at(-1)?.value ?? 0) + (range?.offset ?? 0)
+    const offset =
+      (query.offsets.filter((o) => o.path.length === 0).at(-1)?.value ?? 0) + (range?.offset ?? 0)
     const status = rangeStatus(offset, result.pageTotal, result.total)
     const { text, contentType } = shapeBody(media, result.body ?? '[]', result.pageTotal)
     return c.body(text, status, {

@@ -48,7 +48,12 @@ export function renderError(logger: Logger) {
       const status = statusForSqlState(pg.data.code, role)
       if (status >= 500) logger.error({ err: error }, 'database error in REST request')
       return c.json(
-        { code: pg.data.code, details: pg.data.detail ?? null, hint: pg.data.hint ?? null, message: pg.data.message },
+        {
+          code: pg.data.code,
+          details: pg.data.detail ?? null,
+          hint: pg.data.hint ?? null,
+          message: pg.data.message,
+        },
         status as ContentfulStatusCode,
       )
     }

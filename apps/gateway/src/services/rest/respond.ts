@@ -53,7 +53,11 @@ export function rangeStatus(offset: number, pageTotal: number, total: number | n
  * The reply body for the requested media type: the JSON array as PostgreSQL rendered it, the one
  * object of `.single()` (406 PGRST116 otherwise), or CSV.
  */
-export function shapeBody(media: MediaType, body: string, pageTotal: number): { text: string; contentType: string } {
+export function shapeBody(
+  media: MediaType,
+  body: string,
+  pageTotal: number,
+): { text: string; contentType: string } {
   if (media === 'object') {
     if (pageTotal !== 1) throw ERRORS.SingularityError(pageTotal)
     return { text: body.slice(1, -1).trim(), contentType: 'application/vnd.pgrst.object+json; charset=utf-8' }

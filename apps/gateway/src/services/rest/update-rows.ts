@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
-import type { Deps } from '../../deps.ts'
 import { asCaller } from '../../database/request-scope.ts'
+import type { Deps } from '../../deps.ts'
 import { buildUpdate, tableSource } from './build-sql.ts'
 import { ERRORS } from './errors.ts'
 import { parseAccept, parsePrefer, pickSchema } from './parse-headers.ts'
@@ -30,12 +30,26 @@ export function updateRows(deps: Deps, cache: SchemaCache) {
       // Nothing to change: PostgREST answers without touching the table.
       return prefs.return === 'representation' ? c.json([], 200) : c.body(null, 204)
     }
-    const statement = buildUpdate(schema, table, JSON.stringify(parsed.data), columns, { returning, select }, query)
+    const statement = buildUpdate(
+      schema,
+      table,
+      JSON.stringify(parsed.data),
+      columns,
+      { returning, select },
+      query,
+    )
     const outcome = await asCaller(
       deps.db,
       c.get('caller'),
       (tx) =>
-        runWrite(tx, statement, { prefs, media, table, successStatus: 200, upsert: false, schemaPath: table.name }),
+        runWrite(tx, statement, {
+          prefs,
+          media,
+          table,
+          successStatus: 200,
+          upsert: false,
+          schemaPath: table.name,
+        }),
       { request: requestInfo(c) },
     )
     return sendWrite(c, outcome)

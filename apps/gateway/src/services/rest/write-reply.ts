@@ -13,7 +13,12 @@ export function returningFor(prefs: Preferences, media: MediaType, query: Parsed
   const headersOnly = prefs.return === 'headers-only'
   const returning = prefs.return === 'representation' || headersOnly || media === 'object'
   const select: SelectItem[] = headersOnly
-    ? table.primaryKey.map((column) => ({ kind: 'field', alias: null, field: { column, json: [] }, cast: null }))
+    ? table.primaryKey.map((column) => ({
+        kind: 'field',
+        alias: null,
+        field: { column, json: [] },
+        cast: null,
+      }))
     : query.select
   return { returning, select }
 }
@@ -55,8 +60,7 @@ export async function runWrite(
     }
     return { status: 201, body: null, headers }
   }
-  const status =
-    options.upsert && result.inserted === 0 && result.pageTotal > 0 ? 200 : options.successStatus
+  const status = options.upsert && result.inserted === 0 && result.pageTotal > 0 ? 200 : options.successStatus
   if (prefs.return === 'representation' || media === 'object') {
     const shaped = shapeBody(media, result.body ?? '[]', result.pageTotal)
     if (prefs.return !== 'representation') return { status: status === 201 ? 201 : 204, body: null, headers }
