@@ -316,18 +316,24 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
       })
     })
 
-    it('returns CSV', async () => {
-      const { data, error } = await service.from('rest_items').select('id,name,note,tags').order('id').csv()
+    it('returns CSV in PostgreSQL’s text format, as PostgREST does', async () => {
+      const { data, error } = await service
+        .from('rest_items')
+        .select('id,name,note,tags,ok:qty')
+        .order('id')
+        .csv()
       expect(error).toBeNull()
       expect(data).toBe(
         [
-          'id,name,note,tags',
-          '1,apple,,"[""fruit"",""red""]"',
-          '2,banana,bunch,"[""fruit"",""yellow""]"',
-          '3,carrot,"Café, (ok)","[""vegetable""]"',
-          '4,dates (dried),"a,b","[""fruit"",""dried""]"',
+          'id,name,note,tags,ok',
+          '1,apple,,"{fruit,red}",10',
+          '2,banana,bunch,"{fruit,yellow}",20',
+          '3,carrot,"Café, (ok)",{vegetable},',
+          '4,"dates (dried)","a,b","{fruit,dried}",5',
         ].join('\n'),
       )
+      const empty = await service.from('rest_items').select('id').eq('id', 99).csv()
+      expect(empty.data).toBe('id\n')
     })
 
     it('refuses an unsupported Accept with 406 PGRST107', async () => {

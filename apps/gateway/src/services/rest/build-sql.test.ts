@@ -130,12 +130,12 @@ describe('buildRead', () => {
       'select=name,shop:shops!tenants_shop_id_fkey(shop_no),statements(amount)&statements.amount=gt.10&statements.order=amount.desc&statements.limit=2',
     )
     expect(s.sql).toContain(
-      `$1::text, (select json_build_object('shop_no', "t1"."shop_no") from "public"."shops" as "t1" where "t1"."id" = "t0"."shop_id" limit 1)`,
+      `$3::text, (select json_build_object('shop_no', "t1"."shop_no") from "public"."shops" as "t1" where "t1"."id" = "t0"."shop_id" limit 1)`,
     )
     expect(s.sql).toContain(
-      `'statements', (select coalesce(json_agg(pgrst_e.o), '[]') from (select json_build_object('amount', "t2"."amount") as o from "public"."statements" as "t2" where "t2"."tenant_id" = "t0"."id" and "t2"."amount" > $2 order by "t2"."amount" desc limit $3::bigint) as pgrst_e)`,
+      `'statements', (select coalesce(json_agg(pgrst_e.o), '[]') from (select json_build_object('amount', "t2"."amount") as o from "public"."statements" as "t2" where "t2"."tenant_id" = "t0"."id" and "t2"."amount" > $1 order by "t2"."amount" desc limit $2::bigint) as pgrst_e)`,
     )
-    expect(s.params).toEqual(['shop', '10', 2])
+    expect(s.params).toEqual(['10', 2, 'shop'])
   })
 
   it('embeds many-to-many through a junction table', () => {
@@ -202,7 +202,7 @@ describe('buildRead', () => {
 
   it('puts JSON path keys in parameters too', () => {
     const s = read('shops', "select=data->>'x&data->0->>k=eq.1")
-    expect(s.params).toEqual(["'x", "'x", 0, 'k', '1'])
+    expect(s.params).toEqual(["'x", 0, 'k', '1', "'x"])
     expect(s.sql).not.toContain("'x")
   })
 })

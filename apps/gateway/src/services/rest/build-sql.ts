@@ -28,6 +28,8 @@ import {
 export interface Statement {
   sql: string
   params: unknown[]
+  /** For CSV: the header's column names (the body then holds the CSV rows). */
+  csvHeader?: string[]
 }
 
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
@@ -176,21 +178,19 @@ function fieldSql(ctx: Ctx, scope: Scope, field: Field): string {
 /** A name from the schema cache as an SQL string literal (never request text). */
 const literal = (name: string) => `'${name.replaceAll("'", "''")}'`
 
-/**
- * The JSON key of a selected field: the column name (from the cache) as a literal, or — when it
- * comes from the request (alias, JSON key) — a parameter.
- */
-function keySql(ctx: Ctx, scope: Scope, alias: string | null, field: Field): string {
-  if (alias !== null) return ctx.params.add(alias, 'text')
-  if (field.json.length) return ctx.params.add(field.json[field.json.length - 1].key, 'text')
-  return literal(column(scope, field.column).name)
+/** The JSON key of a selected field: its alias, the last JSON key, or the column name. */
+function outputKey(field: Field): string {
+  return field.json.length ? field.json[field.json.length - 1].key : field.column
 }
 
 // json_build_object takes at most 100 arguments; wider rows are joined in chunks.
 const MAX_PAIRS = 50
 
 /** One JSON object per row, keys in select order (PostgreSQL renders every value). */
-function objectSql(pairs: string[]): string {
+function objectSql(ctx: Ctx, items: OutputItem[]): string {
+  const pairs = items.map(
+    (i) => `${i.fromRequest ? ctx.params.add(i.keyText, 'text') : literal(i.keyText)}, ${i.expr}`,
+  )
   if (pairs.length <= MAX_PAIRS) return `json_build_object(${pairs.join(', ')})`
   const chunks: string[] = []
   for (let i = 0; i < pairs.length; i += MAX_PAIRS) {
@@ -306,26 +306,40 @@ function limitSql(ctx: Ctx, path: EmbedPath, extraOffset?: { offset: number; lim
   return sql
 }
 
+/**
+ * One output key and its value. Keys named in the request (aliases, JSON keys) become parameters
+ * only when the JSON object is built, so a CSV statement carries no unused parameter.
+ */
+interface OutputItem {
+  keyText: string
+  fromRequest: boolean
+  expr: string
+}
+
 interface Compiled {
-  /** `key, value` argument pairs of json_build_object (keys as literals from the cache or parameters). */
-  list: string[]
+  list: OutputItem[]
   /** Conditions on the parent rows contributed by `!inner` embeds. */
   innerConditions: string[]
   embeds: Map<string, EmbedPlan>
 }
 
 function compileSelect(ctx: Ctx, scope: Scope, items: SelectItem[]): Compiled {
-  const list: string[] = []
+  const list: OutputItem[] = []
   const innerConditions: string[] = []
   const embeds = new Map<string, EmbedPlan>()
   for (const item of items) {
     if (item.kind === 'star') {
       for (const c of scope.columns.values())
-        list.push(`${literal(c.name)}, ${ident(scope.alias)}.${ident(c.name)}`)
+        list.push({ keyText: c.name, fromRequest: false, expr: `${ident(scope.alias)}.${ident(c.name)}` })
     } else if (item.kind === 'field') {
       let sql = fieldSql(ctx, scope, item.field)
       if (item.cast) sql = `(${sql})::${castType(ctx.schema, item.cast)}`
-      list.push(`${keySql(ctx, scope, item.alias, item.field)}, ${sql}`)
+      if (item.alias === null && item.field.json.length === 0) column(scope, item.field.column)
+      list.push({
+        keyText: item.alias ?? outputKey(item.field),
+        fromRequest: item.alias !== null || item.field.json.length > 0,
+        expr: sql,
+      })
     } else {
       const name = item.alias ?? item.relation
       const rel = resolveRelationship(ctx.schema, scope.table, item.relation, item.hint)
@@ -365,16 +379,18 @@ function compileSelect(ctx: Ctx, scope: Scope, items: SelectItem[]): Compiled {
       embeds.set(name, { fromWhere })
       if (item.inner) innerConditions.push(`exists (select 1 ${fromWhere})`)
       if (item.select.length === 0) continue
-      const object = objectSql(inner.list)
-      const key = item.alias === null ? literal(item.relation) : ctx.params.add(item.alias, 'text')
+      const object = objectSql(ctx, inner.list)
+      // The relation name is a table name from the cache; an alias comes from the request.
+      const key = { keyText: name, fromRequest: item.alias !== null }
       if (isToOne(rel)) {
-        list.push(`${key}, (select ${object} ${fromWhere} limit 1)`)
+        list.push({ ...key, expr: `(select ${object} ${fromWhere} limit 1)` })
       } else {
         const orderTerms = scoped(ctx.query.order, childPath).flat()
         const order = orderTerms.length ? ` order by ${orderSql(ctx, child, orderTerms)}` : ''
-        list.push(
-          `${key}, (select coalesce(json_agg(pgrst_e.o), '[]') from (select ${object} as o ${fromWhere}${order}${limitSql(ctx, childPath)}) as pgrst_e)`,
-        )
+        list.push({
+          ...key,
+          expr: `(select coalesce(json_agg(pgrst_e.o), '[]') from (select ${object} as o ${fromWhere}${order}${limitSql(ctx, childPath)}) as pgrst_e)`,
+        })
       }
     }
   }
@@ -416,6 +432,8 @@ export function tableSource(schema: Schema, schemaName: string, name: string): S
 
 export interface ReadOptions {
   count: boolean
+  /** Render the rows as CSV in PostgreSQL's text format, as PostgREST does. */
+  csv?: boolean
   range: { offset: number; limit: number | null } | null
   maxRows: number | null
 }
@@ -439,8 +457,18 @@ export function buildRead(
   const orderTerms = scoped(query.order, []).flat()
   const order = orderTerms.length ? ` order by ${orderSql(ctx, scope, orderTerms)}` : ''
   const limit = limitSql(ctx, [], options.range ?? undefined)
-  const inner = `select ${objectSql(compiled.list)} as o from ${source.from}${where}${order}${limit}`
   const total = options.count ? `, (select count(*) from ${source.from}${where})::int8 as total` : ''
+  if (options.csv) {
+    // A record's text form without its parentheses is a CSV line of PostgreSQL text values.
+    const columns = compiled.list.map((item, i) => `${item.expr} as ${ident(`c${i}`)}`).join(', ')
+    const inner = `select ${columns} from ${source.from}${where}${order}${limit}`
+    return {
+      sql: `select coalesce(string_agg(substr(pgrst_r::text, 2, length(pgrst_r::text) - 2), chr(10)), '') as body, count(*)::int8 as page_total${total} from (${inner}) as pgrst_r`,
+      params: params.values,
+      csvHeader: compiled.list.map((item) => item.keyText),
+    }
+  }
+  const inner = `select ${objectSql(ctx, compiled.list)} as o from ${source.from}${where}${order}${limit}`
   return {
     sql: `select coalesce(json_agg(pgrst_r.o), '[]')::text as body, count(*)::int8 as page_total${total} from (${inner}) as pgrst_r`,
     params: params.values,
@@ -466,7 +494,7 @@ export interface WriteOptions {
 function wrapReturning(ctx: Ctx, table: Table, write: string, select: SelectItem[], extra = ''): string {
   const scope: Scope = { table, columns: table.columns, alias: 't0', path: [] }
   const compiled = compileSelect(ctx, scope, select)
-  return `with pgrst_source as (${write}) select coalesce(json_agg(pgrst_r.o), '[]')::text as body, count(*)::int8 as page_total${extra} from (select ${objectSql(compiled.list)} as o from pgrst_source as "t0") as pgrst_r`
+  return `with pgrst_source as (${write}) select coalesce(json_agg(pgrst_r.o), '[]')::text as body, count(*)::int8 as page_total${extra} from (select ${objectSql(ctx, compiled.list)} as o from pgrst_source as "t0") as pgrst_r`
 }
 
 /**

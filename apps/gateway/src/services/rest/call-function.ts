@@ -50,6 +50,7 @@ export function callFunction(deps: Deps, cache: SchemaCache) {
     const range = parseRangeHeader(c.req.header('range'))
     const statement = buildRpc(schema, fn, args, query, {
       count: prefs.count !== null,
+      csv: media === 'csv',
       range,
       maxRows: deps.config.DB_MAX_ROWS ?? null,
     })
@@ -72,7 +73,7 @@ export function callFunction(deps: Deps, cache: SchemaCache) {
     const offset =
       (query.offsets.filter((o) => o.path.length === 0).at(-1)?.value ?? 0) + (range?.offset ?? 0)
     const status = rangeStatus(offset, result.pageTotal, result.total)
-    const shaped = shapeBody(media, result.body ?? '[]', result.pageTotal)
+    const shaped = shapeBody(media, result.body ?? '[]', result.pageTotal, statement.csvHeader)
     return c.body(shaped.text, status, {
       'Content-Type': shaped.contentType,
       'Content-Range': contentRange(offset, result.pageTotal, result.total),

@@ -20,6 +20,7 @@ export function readRows(deps: Deps, cache: SchemaCache) {
     const source = tableSource(schema, schemaName, c.req.param('table') ?? '')
     const statement = buildRead(schema, source, query, {
       count: prefs.count !== null,
+      csv: media === 'csv',
       range,
       maxRows: deps.config.DB_MAX_ROWS ?? null,
     })
@@ -30,7 +31,7 @@ export function readRows(deps: Deps, cache: SchemaCache) {
     const offset =
       (query.offsets.filter((o) => o.path.length === 0).at(-1)?.value ?? 0) + (range?.offset ?? 0)
     const status = rangeStatus(offset, result.pageTotal, result.total)
-    const { text, contentType } = shapeBody(media, result.body ?? '[]', result.pageTotal)
+    const { text, contentType } = shapeBody(media, result.body ?? '[]', result.pageTotal, statement.csvHeader)
     return c.body(text, status, {
       'Content-Type': contentType,
       'Content-Range': contentRange(offset, result.pageTotal, result.total),

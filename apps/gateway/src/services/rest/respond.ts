@@ -57,12 +57,16 @@ export function shapeBody(
   media: MediaType,
   body: string,
   pageTotal: number,
+  csvHeader?: string[],
 ): { text: string; contentType: string } {
   if (media === 'object') {
     if (pageTotal !== 1) throw ERRORS.SingularityError(pageTotal)
     return { text: body.slice(1, -1).trim(), contentType: 'application/vnd.pgrst.object+json; charset=utf-8' }
   }
-  if (media === 'csv') return { text: toCsv(body), contentType: 'text/csv; charset=utf-8' }
+  if (media === 'csv') {
+    const text = csvHeader ? `${csvHeader.map(csvCell).join(',')}\n${body}` : toCsv(body)
+    return { text, contentType: 'text/csv; charset=utf-8' }
+  }
   return { text: body, contentType: 'application/json; charset=utf-8' }
 }
 
