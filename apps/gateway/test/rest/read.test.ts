@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { refreshSchemaCache } from '../../src/services/rest/schema-cache.ts'
 import { drivers } from '../support/database.ts'
-import { createTestGateway, type TestGateway } from '../support/gateway.ts'
+import { createTestGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.ts'
+import { DEMO, signToken, userClaims } from '../support/tokens.ts'
 import { createRestFixtures } from './fixtures.ts'
 
 describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
@@ -404,6 +406,39 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
       const { error, status } = await anon.from('shops').select('*').eq('id', 'not-a-uuid')
       expect(status).toBe(400)
       expect(error).toMatchObject({ code: '22P02' })
+    })
+
+    it('answers a table the caller has no privileges on with 42501: 401 for anon, 403 for a signed-in user', async () => {
+      await gw.db.exec(`
+        create table public.rest_secret (id int primary key);
+        revoke all on public.rest_secret from anon, authenticated;
+      `)
+      await refreshSchemaCache(gw.db)
+      const asAnon = await anon.from('rest_secret').select('*')
+      expect(asAnon.status).toBe(401)
+      expect(asAnon.error).toEqual({
+        code: '42501',
+        details: null,
+        hint: null,
+        message: 'permission denied for table rest_secret',
+      })
+      const user = gw.client({ accessToken: await signToken(userClaims(DEMO.tenantA), TEST_JWT_SECRET) })
+      const asUser = await user.from('rest_secret').select('*')
+      expect(asUser.status).toBe(403)
+      expect(asUser.error?.code).toBe('42501')
+      expect((await service.from('rest_secret').select('*')).data).toEqual([])
+    })
+
+    it('answers the root with 404 PGRST126 and other verbs with 405 PGRST117', async () => {
+      const root = await fetchRest(gw, '/rest/v1/')
+      expect(root.status).toBe(404)
+      expect(await root.json()).toMatchObject({ code: 'PGRST126' })
+      const put = await gw.app.request('/rest/v1/shops', {
+        method: 'PUT',
+        headers: { apikey: gw.keys.anonKey },
+      })
+      expect(put.status).toBe(405)
+      expect(await put.json()).toMatchObject({ code: 'PGRST117' })
     })
 
     it('answers a missing or unknown apikey with the gateway’s 401', async () => {

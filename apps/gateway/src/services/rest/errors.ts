@@ -39,6 +39,7 @@ export const ERRORS = {
   ParseError: (what: string, details: string) =>
     new RestError(400, 'PGRST100', `failed to parse ${what}`, details),
   GatewayRefused: (message: string) => Object.assign(new RestError(401, '', message), { bare: true }),
+  InvalidPath: () => new RestError(404, 'PGRST125', 'Invalid path specified in request URL'),
   OpenApiDisabled: () => new RestError(404, 'PGRST126', 'Open API is disabled'),
   MethodNotAllowedOnRpc: (method: string) =>
     new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),

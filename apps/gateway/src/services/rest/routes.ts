@@ -38,5 +38,11 @@ export function createRestRoutes(deps: Deps): Hono<RestEnv> {
   app.all('/:table', (c) => {
     throw ERRORS.UnsupportedMethod(c.req.method)
   })
+  app.all('*', (c) => {
+    // `/rest/v1/` (trailing slash) is the OpenAPI root; anything deeper is not a resource.
+    throw c.req.method === 'GET' && /\/rest\/v1\/?$/.test(c.req.path)
+      ? ERRORS.OpenApiDisabled()
+      : ERRORS.InvalidPath()
+  })
   return app
 }
