@@ -12,6 +12,8 @@ export interface MailMessage {
   from?: string
   /** What kind of mail this is (enquiry, newsletter-confirmation, auth-recovery, …), for the outbox. */
   category?: string
+  /** Extra headers for SMTP delivery, e.g. `List-Unsubscribe` (RFC 8058). */
+  headers?: Record<string, string>
 }
 
 export interface SentMail {
@@ -92,6 +94,7 @@ export function createMailer(settings: MailerSettings): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers,
         })
         await db.query(
           `update private.mail_outbox set status = 'sent', sent_at = now(), provider_message_id = $2 where id = $1`,

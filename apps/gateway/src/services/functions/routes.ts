@@ -1,8 +1,21 @@
-import type { Hono } from 'hono'
+import { Hono } from 'hono'
 import type { Deps } from '../../deps.ts'
-import { notImplemented } from '../../http/not-implemented.ts'
+import { ERRORS, renderFunctionsError } from './errors.ts'
+import { createFunctionInvoker } from './invoke-function.ts'
+import { FUNCTIONS, type FunctionDefinition } from './registry.ts'
 
-/** /functions/v1 — edge-function protocol (issue: data gateway). */
-export function createFunctionsRoutes(_deps: Deps): Hono {
-  return notImplemented({ code: 'NOT_IMPLEMENTED', message: 'Functions are not available yet' })
+/**
+ * /functions/v1 — edge functions (supabase-protocol.md §5). Open to everyone at this level: each
+ * function declares in the registry whether it needs a JWT, and the invoker enforces it.
+ */
+export function createFunctionsRoutes(
+  deps: Deps,
+  functions: ReadonlyMap<string, FunctionDefinition> = FUNCTIONS,
+): Hono {
+  const app = new Hono()
+  const invoke = createFunctionInvoker(deps, functions)
+  app.all('/:name/:rest{.+}', (c) => invoke(c, c.req.param('name'), `/${c.req.param('rest')}`))
+  app.all('/:name', (c) => invoke(c, c.req.param('name'), ''))
+  app.all('*', () => renderFunctionsError(ERRORS.FunctionNotFound()))
+  return app
 }
