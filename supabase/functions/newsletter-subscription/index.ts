@@ -1,4 +1,4 @@
-import { normaliseEmail } from '@genesis/contracts/email'
+import { INVALID_EMAIL_MESSAGE, normaliseEmail } from '@genesis/contracts/email'
 import { NewsletterSubscriptionSchema, newsletterConsentText } from '@genesis/contracts/newsletter'
 import { z } from 'zod'
 import type { FunctionContext, FunctionHandler } from '../_shared/function-context.ts'
@@ -37,7 +37,11 @@ export default function create(ctx: FunctionContext): FunctionHandler {
 
 async function handleSubscribe(ctx: FunctionContext, req: Request): Promise<Response> {
   const parsed = NewsletterSubscriptionSchema.safeParse(await readJsonBody(req))
-  if (!parsed.success) return errorResponse(400, parsed.error.issues[0].message)
+  if (!parsed.success) {
+    // Whatever is wrong with the address — or with a body that has none — the spec's one message.
+    const issue = parsed.error.issues[0]
+    return errorResponse(400, issue.path[0] === 'source' ? issue.message : INVALID_EMAIL_MESSAGE)
+  }
   const email = normaliseEmail(parsed.data.email)
   const centre = await ctx.centreContacts()
   const consentText = newsletterConsentText(centre.centre_name)
