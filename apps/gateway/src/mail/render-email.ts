@@ -12,6 +12,18 @@ export interface EmailBrand {
   websiteUrl: string
 }
 
+/**
+ * How any part of the gateway sends a mail in the centre's layout (auth mails included):
+ *
+ * ```ts
+ * const centre = await readCentreContacts(deps.db)
+ * const { html, text } = renderEmail(
+ *   { heading: 'Reset your password', paragraphs: ['…'], button: { label: 'Choose a new password', url } },
+ *   emailBrand(centre, deps.config.siteUrl),
+ * )
+ * await deps.mailer.send({ to, subject: `Reset your ${centre.centre_name} password`, html, text, category: 'auth-recovery' })
+ * ```
+ */
 export interface RenderedEmail {
   html: string
   text: string
