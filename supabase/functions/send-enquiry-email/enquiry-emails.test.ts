@@ -35,6 +35,12 @@ describe('enquiry mails', () => {
     expect(acknowledgementMail(e, centre).subject).not.toMatch(/[\r\n]/)
   })
 
+  it('tells the team when the enquiry arrived in Johannesburg time', () => {
+    const e = enquiry({ unitNumber: 'G5', name: 'A', email: 'a@b.co' })
+    const mail = teamMail(e, centre, new Date('2026-11-22T08:00:00Z'))
+    expect(mail.content.paragraphs[0]).toContain('received 22 Nov 2026, 10:00 SAST')
+  })
+
   it('sends unit and leasing enquiries to leasing and contact messages to management', () => {
     const at = new Date()
     expect(teamMail(enquiry({ unitNumber: 'G5', name: 'A', email: 'a@b.co' }), centre, at).to).toBe(

@@ -26,6 +26,13 @@ const ENQUIRY_TYPE_LABELS: Record<string, string> = {
   other: 'Other',
 }
 
+/** The centre is in Johannesburg (spec §1): its team reads times in South African time. */
+const RECEIVED_FORMAT = new Intl.DateTimeFormat('en-ZA', {
+  timeZone: 'Africa/Johannesburg',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+})
+
 /** Unit and leasing enquiries go to the leasing team; contact messages to centre management. */
 export function teamAddress(enquiry: ParsedEnquiry, centre: CentreContacts): string {
   return enquiry.kind === 'contact' ? centre.management_email : centre.leasing_email
@@ -34,7 +41,7 @@ export function teamAddress(enquiry: ParsedEnquiry, centre: CentreContacts): str
 /** The mail to the centre's team, with every field the visitor gave; replies go to the visitor. */
 export function teamMail(enquiry: ParsedEnquiry, centre: CentreContacts, receivedAt: Date): EnquiryMail {
   const name = oneLine(enquiry.name)
-  const received = receivedAt.toISOString().replace('T', ' ').slice(0, 16)
+  const received = RECEIVED_FORMAT.format(receivedAt)
   const common: Array<[string, string | undefined]> = [
     ['Name', enquiry.name],
     ['Email', enquiry.email],
@@ -50,7 +57,7 @@ export function teamMail(enquiry: ParsedEnquiry, centre: CentreContacts, receive
           preheader: `${name} asked about unit ${oneLine(enquiry.unitNumber)}`,
           heading: `New enquiry about unit ${enquiry.unitNumber}`,
           paragraphs: [
-            `${name} sent an enquiry about unit ${enquiry.unitNumber} from the Available Spaces list on the website (received ${received} UTC). The visitor was promised a reply within 24 hours.`,
+            `${name} sent an enquiry about unit ${enquiry.unitNumber} from the Available Spaces list on the website (received ${received} SAST). The visitor was promised a reply within 24 hours.`,
             reply,
           ],
           details: [['Unit', enquiry.unitNumber], ...common, ['Message', enquiry.message]],
@@ -64,7 +71,7 @@ export function teamMail(enquiry: ParsedEnquiry, centre: CentreContacts, receive
           preheader: `${name} sent the leasing enquiry form`,
           heading: 'New leasing enquiry',
           paragraphs: [
-            `${name} sent the leasing enquiry form on the website (received ${received} UTC).`,
+            `${name} sent the leasing enquiry form on the website (received ${received} SAST).`,
             reply,
           ],
           details: [
@@ -82,7 +89,7 @@ export function teamMail(enquiry: ParsedEnquiry, centre: CentreContacts, receive
         content: {
           preheader: `${name} sent a message from the contact page`,
           heading: 'New message from the contact page',
-          paragraphs: [`${name} sent a message from the contact page (received ${received} UTC).`, reply],
+          paragraphs: [`${name} sent a message from the contact page (received ${received} SAST).`, reply],
           details: [
             ...common,
             ['Enquiry type', enquiry.enquiryType ? ENQUIRY_TYPE_LABELS[enquiry.enquiryType] : undefined],

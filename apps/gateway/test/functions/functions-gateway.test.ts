@@ -252,6 +252,24 @@ describe.each(drivers)('functions gateway (%s)', (driver) => {
     expect(streamed.status).toBe(413)
   })
 
+  it('flags a failure of the gateway itself (the request body breaks off) as a 500 relay error', async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"partial":'))
+        controller.error(new Error('connection reset'))
+      },
+    })
+    const response = await app.request('/functions/v1/echo', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${gw.keys.anonKey}` },
+      body: broken,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(500)
+    expect(response.headers.get('x-relay-error')).toBe('true')
+    expect(await response.json()).toMatchObject({ code: 'GATEWAY_ERROR' })
+  })
+
   it('limits requests per client address with 429 and Retry-After, and leaves other functions alone', async () => {
     const client = await probeClient()
     for (let i = 0; i < 3; i++) {

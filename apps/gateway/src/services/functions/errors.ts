@@ -56,6 +56,12 @@ export const ERRORS = {
     message: 'The function failed while handling the request',
     relay: false,
   }),
+  GatewayFailed: (): FunctionsError => ({
+    status: 500,
+    code: 'GATEWAY_ERROR',
+    message: 'The functions gateway failed to relay the request',
+    relay: true,
+  }),
   FunctionBootFailed: (): FunctionsError => ({
     status: 503,
     code: 'BOOT_ERROR',

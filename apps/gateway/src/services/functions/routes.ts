@@ -17,5 +17,10 @@ export function createFunctionsRoutes(
   app.all('/:name/:rest{.+}', (c) => invoke(c, c.req.param('name'), `/${c.req.param('rest')}`))
   app.all('/:name', (c) => invoke(c, c.req.param('name'), ''))
   app.all('*', () => renderFunctionsError(ERRORS.FunctionNotFound()))
+  // Anything the runner itself did not expect is the gateway's failure, not the function's.
+  app.onError((error) => {
+    deps.logger.error({ err: error }, 'functions gateway failed')
+    return renderFunctionsError(ERRORS.GatewayFailed())
+  })
   return app
 }
