@@ -1,4 +1,6 @@
-import { FunctionsHttpError } from '@supabase/supabase-js'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { createClient, FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { drivers } from '../support/database.ts'
 import { createTestGateway, TEST_URL, type TestGateway } from '../support/gateway.ts'
@@ -252,6 +254,39 @@ describe.each(drivers)('newsletter-subscription (%s)', (driver) => {
       })
       expect(response.status).toBe(200)
       expect((await subscribers(gw, 'refilwe@example.com'))[0].status).toBe('unsubscribed')
+    })
+  })
+
+  describe('over a real loopback socket', () => {
+    it('subscribes through an HTTP server and rate-limits by the socket’s address', async () => {
+      const gw = await createTestGateway(driver, { seed: true, env: { FUNCTIONS_RATE_LIMIT: '2' } })
+      const server = serve({ fetch: gw.app.fetch, port: 0, hostname: '127.0.0.1' })
+      try {
+        await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+        const { port } = server.address() as AddressInfo
+        const client = createClient(`http://127.0.0.1:${port}`, gw.keys.anonKey, {
+          auth: { persistSession: false, autoRefreshToken: false },
+        })
+        for (const email of ['socket.one@example.com', 'socket.two@example.com']) {
+          const { data, error } = await client.functions.invoke('newsletter-subscription', {
+            body: { email },
+          })
+          expect(error).toBeNull()
+          expect(data).toEqual({ success: true })
+        }
+        const { error } = await client.functions.invoke('newsletter-subscription', {
+          body: { email: 'socket.three@example.com' },
+        })
+        expect(error).toBeInstanceOf(FunctionsHttpError)
+        const response = (error as FunctionsHttpError).context as Response
+        expect(response.status).toBe(429)
+        expect(response.headers.get('access-control-expose-headers')).toContain('Retry-After')
+        expect(await subscribers(gw, 'socket.three@example.com')).toEqual([])
+        expect(await subscribers(gw, 'socket.two@example.com')).toHaveLength(1)
+      } finally {
+        await new Promise((resolve) => server.close(resolve))
+        await gw.close()
+      }
     })
   })
 

@@ -371,6 +371,27 @@ describe.each(drivers)('send-enquiry-email (%s)', (driver) => {
   })
 
   describe('abuse limits', () => {
+    it('counts each client address on its own (behind a trusted proxy, the X-Forwarded-For address)', async () => {
+      const gw = await createTestGateway(driver, {
+        seed: true,
+        env: { FUNCTIONS_RATE_LIMIT: '1', TRUST_PROXY: 'true' },
+      })
+      try {
+        const from = (ip: string) =>
+          gw.client().functions.invoke('send-enquiry-email', {
+            body: contactEnquiry,
+            headers: { 'X-Forwarded-For': `${ip}, 10.0.0.1` },
+          })
+        expect((await from('203.0.113.7')).error).toBeNull()
+        const limited = await from('203.0.113.7')
+        expect(((limited.error as FunctionsHttpError).context as Response).status).toBe(429)
+        expect((await from('198.51.100.23')).error).toBeNull()
+        expect(await enquiries(gw)).toHaveLength(2)
+      } finally {
+        await gw.close()
+      }
+    })
+
     it('answers 429 with Retry-After once an address has sent FUNCTIONS_RATE_LIMIT enquiries', async () => {
       const gw = await createTestGateway(driver, { seed: true, env: { FUNCTIONS_RATE_LIMIT: '2' } })
       try {
