@@ -58,6 +58,19 @@ describe.each(drivers)('mailer (%s)', (driver) => {
     ])
   })
 
+  it('without SMTP_URL also prints the message to the log, so a developer can read it', async () => {
+    const lines: string[] = []
+    const captured = pino({ level: 'info' }, { write: (line: string) => lines.push(line) })
+    await createMailer({ db, logger: captured, from: FROM }).send(message)
+    expect(lines).toHaveLength(1)
+    expect(JSON.parse(lines[0])).toMatchObject({
+      msg: 'mail written to outbox',
+      to: ['visitor@example.com'],
+      subject: 'Hello from the centre',
+      text: 'Plain body',
+    })
+  })
+
   it('with SMTP delivers to the server (sender, recipient, reply-to, headers, both bodies) and records it as sent', async () => {
     sink = await startSmtpSink()
     const mailer = createMailer({ db, logger, from: FROM, smtpUrl: sink.url })

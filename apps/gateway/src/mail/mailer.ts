@@ -80,8 +80,16 @@ export function createMailer(settings: MailerSettings): Mailer {
       )
       const id = rows[0].id
       if (!transporter) {
+        // With no mail server the log is where a developer reads the mail (and clicks its links).
         logger.info(
-          { mail: id, to, subject: message.subject, category: message.category },
+          {
+            mail: id,
+            to,
+            replyTo: message.replyTo,
+            subject: message.subject,
+            category: message.category,
+            text: message.text,
+          },
           'mail written to outbox',
         )
         return { id, transport }
