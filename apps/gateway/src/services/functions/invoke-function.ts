@@ -1,7 +1,6 @@
-import type { Context } from 'hono'
 import type { FunctionHandler } from '../../../../../supabase/functions/_shared/function-context.ts'
 import type { Deps } from '../../deps.ts'
-import { clientIp, RateLimiter } from '../../http/rate-limit.ts'
+import { RateLimiter } from '../../http/rate-limit.ts'
 import { BodyTooLargeError, readLimitedBody } from '../../http/read-limited-body.ts'
 import { bearerToken, verifyJwt } from '../../http/resolve-caller.ts'
 import { createFunctionContext } from './create-function-context.ts'
@@ -13,6 +12,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
 
 class TimeoutError extends Error {}
+
+/** One call of `/functions/v1/<name><rest>`. */
+export interface FunctionCall {
+  name: string
+  /** The path after the name, `''` or starting with `/`. */
+  rest: string
+  request: Request
+  /** The caller's address for the rate limit (asked only when the function is rate-limited). */
+  clientAddress: () => string
+}
 
 /**
  * Runs `/functions/v1/<name>[/<rest>]` (protocol §5): checks the caller's JWT when the function
@@ -56,10 +65,10 @@ export function createFunctionInvoker(deps: Deps, functions: ReadonlyMap<string,
     return ERRORS.InvalidJwt(problem.message)
   }
 
-  return async function invokeFunction(c: Context, name: string, rest: string): Promise<Response> {
+  return async function invokeFunction(call: FunctionCall): Promise<Response> {
+    const { name, rest, request: incoming } = call
     const definition = functions.get(name)
     if (!definition) return renderFunctionsError(ERRORS.FunctionNotFound())
-    const incoming = c.req.raw
 
     if (definition.verifyJwt) {
       const problem = await checkJwt(incoming)
@@ -67,7 +76,7 @@ export function createFunctionInvoker(deps: Deps, functions: ReadonlyMap<string,
     }
 
     if (definition.rateLimited && !SAFE_METHODS.has(incoming.method)) {
-      const hit = limiter(name).hit(clientIp(c, deps.config.TRUST_PROXY))
+      const hit = limiter(name).hit(call.clientAddress())
       if (!hit.allowed) return renderFunctionsError(ERRORS.RateLimited(hit.retryAfterSeconds))
     }
 

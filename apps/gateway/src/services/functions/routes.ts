@@ -1,5 +1,6 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { Deps } from '../../deps.ts'
+import { clientIp } from '../../http/rate-limit.ts'
 import { ERRORS, renderFunctionsError } from './errors.ts'
 import { createFunctionInvoker } from './invoke-function.ts'
 import { FUNCTIONS, type FunctionDefinition } from './registry.ts'
@@ -14,8 +15,15 @@ export function createFunctionsRoutes(
 ): Hono {
   const app = new Hono()
   const invoke = createFunctionInvoker(deps, functions)
-  app.all('/:name/:rest{.+}', (c) => invoke(c, c.req.param('name'), `/${c.req.param('rest')}`))
-  app.all('/:name', (c) => invoke(c, c.req.param('name'), ''))
+  const call = (c: Context, rest: string) =>
+    invoke({
+      name: c.req.param('name') ?? '',
+      rest,
+      request: c.req.raw,
+      clientAddress: () => clientIp(c, deps.config.TRUST_PROXY),
+    })
+  app.all('/:name/:rest{.+}', (c) => call(c, `/${c.req.param('rest')}`))
+  app.all('/:name', (c) => call(c, ''))
   app.all('*', () => renderFunctionsError(ERRORS.FunctionNotFound()))
   // Anything the runner itself did not expect is the gateway's failure, not the function's.
   app.onError((error) => {
