@@ -1,3 +1,5 @@
+import { Agent, request } from 'node:http'
+import { availableParallelism, loadavg } from 'node:os'
 import { Worker } from 'node:worker_threads'
 
 /**
@@ -32,6 +34,21 @@ const median = (values: Figures[]): Figures => {
   return sorted[Math.floor(sorted.length / 2)]
 }
 
+// A plain keep-alive HTTP client (as autocannon uses): fetch costs the load generator several times
+// more CPU per request, which on a small machine is taken from the server being measured.
+const agent = new Agent({ keepAlive: true, maxSockets: 64 })
+function get(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent, headers }, (res) => {
+      res.on('data', () => {})
+      res.on('end', () => resolve(res.statusCode ?? 0))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
 /** Closed loop: `concurrency` clients, each sending the next request when the last one answered. */
 async function closedLoop(url: string, headers: Record<string, string>, ms: number, concurrency: number) {
   const latencies: number[] = []
@@ -41,9 +58,7 @@ async function closedLoop(url: string, headers: Record<string, string>, ms: numb
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < end) {
         const t = performance.now()
-        const res = await fetch(url, { headers })
-        await res.arrayBuffer()
-        if (res.status !== 200) failures++
+        if ((await get(url, headers)) !== 200) failures++
         latencies.push(performance.now() - t)
       }
     }),
@@ -65,8 +80,7 @@ async function openLoop(url: string, headers: Record<string, string>, ms: number
     pending.push(
       (async () => {
         const t = performance.now()
-        const res = await fetch(url, { headers })
-        await res.arrayBuffer()
+        await get(url, headers)
         latencies.push(performance.now() - t)
       })(),
     )
@@ -132,7 +146,9 @@ async function benchDriver(driver: 'pglite' | 'postgres', url?: string) {
 
   const fmt = (f: Figures) =>
     `${f.rps.toFixed(0).padStart(7)} req/s  p50 ${f.p50.toFixed(2).padStart(6)} ms  p99 ${f.p99.toFixed(2).padStart(7)} ms`
-  console.log(`\n  ${driver} (concurrency ${concurrency}, ${REPS} interleaved runs of ${RUN_MS} ms, median)`)
+  console.log(
+    `\n  ${driver} (concurrency ${concurrency}, ${REPS} interleaved runs of ${RUN_MS} ms, median; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores)`,
+  )
   for (const kind of ['list', 'byId'] as const) {
     const g = median(results[kind].gateway)
     const h = median(results[kind].hand)
@@ -152,7 +168,11 @@ async function benchDriver(driver: 'pglite' | 'postgres', url?: string) {
           : `gateway/raw ≥ 0.7: ${g.rps / r.rps >= 0.7 ? 'met' : 'NOT met'}`
       console.log(`    target ${target}`)
       const half = Math.max(1, Math.floor(g.rps / 2))
-      const atHalf = figures(await openLoop(urls.byId.gateway, headers, RUN_MS, half), RUN_MS)
+      const halfRuns: Figures[] = []
+      for (let rep = 0; rep < REPS; rep++)
+        halfRuns.push(figures(await openLoop(urls.byId.gateway, headers, RUN_MS, half), RUN_MS))
+      // Median by p99 of three runs: one scheduler stall on a shared machine should not decide it.
+      const atHalf = [...halfRuns].sort((a, b) => a.p99 - b.p99)[1]
       console.log(
         `    at half load (${half} req/s offered): p50 ${atHalf.p50.toFixed(2)} ms  p99 ${atHalf.p99.toFixed(2)} ms — target p99 ≤ 50 ms: ${atHalf.p99 <= 50 ? 'met' : 'NOT met'}`,
       )
@@ -161,6 +181,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', url?: string) {
   worker.postMessage({ type: 'close' })
   await next('closed')
   await worker.terminate()
+  agent.destroy()
 }
 
 export default async function run() {
