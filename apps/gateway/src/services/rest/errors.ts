@@ -39,6 +39,10 @@ export const ERRORS = {
   ParseError: (what: string, details: string) =>
     new RestError(400, 'PGRST100', `failed to parse ${what}`, details),
   GatewayRefused: (message: string) => Object.assign(new RestError(401, '', message), { bare: true }),
+  DatabaseUnavailable: (details: string) =>
+    new RestError(503, 'PGRST001', 'Database client error. Retrying the connection.', details, null, {
+      'Retry-After': '1',
+    }),
   InvalidPath: () => new RestError(404, 'PGRST125', 'Invalid path specified in request URL'),
   OpenApiDisabled: () => new RestError(404, 'PGRST126', 'Open API is disabled'),
   MethodNotAllowedOnRpc: (method: string) =>

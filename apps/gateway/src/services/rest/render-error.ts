@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from 'pino'
 import { z } from 'zod'
-import { RestError } from './errors.ts'
+import { ERRORS, RestError } from './errors.ts'
 import type { RestEnv } from './rest-env.ts'
 
 /** What the drivers (pg and PGlite) put on a PostgreSQL error. */
@@ -56,6 +56,14 @@ export function renderError(logger: Logger) {
         },
         status as ContentfulStatusCode,
       )
+    }
+    // The database cannot be reached (connection refused or dropped): a retry can succeed, so 503
+    // with Retry-After, which postgrest-js honours for reads (supabase-protocol.md §1.6).
+    const system = z.object({ code: z.string().regex(/^E[A-Z]+$/) }).safeParse(error)
+    if (system.success) {
+      logger.error({ err: error }, 'database unreachable in REST request')
+      const unavailable = ERRORS.DatabaseUnavailable(system.data.code)
+      return c.json(unavailable.body(), 503, unavailable.headers)
     }
     logger.error({ err: error }, 'unexpected error in REST request')
     return c.json({ code: 'PGRST000', details: null, hint: null, message: 'Internal server error' }, 500)
