@@ -247,6 +247,23 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
   })
 
   describe('order, paging and counts', () => {
+    it('orders parents by a column of a to-one embed, and refuses to-many ones', async () => {
+      const { data, error } = await service
+        .from('tenants')
+        .select('company_name, shop:shops(shop_no)')
+        .order('shop(shop_no)', { ascending: false })
+      expect(error).toBeNull()
+      expect(data?.map((t) => t.shop)).toEqual([{ shop_no: 'M01' }, { shop_no: 'G01' }])
+      const asc = await service.from('tenants').select('shop:shops(shop_no)').order('shop(shop_no)')
+      expect(asc.data?.map((t) => t.shop)).toEqual([{ shop_no: 'G01' }, { shop_no: 'M01' }])
+      const toMany = await service
+        .from('tenants')
+        .select('id, rental_statements(id)')
+        .order('rental_statements(id)')
+      expect(toMany.status).toBe(400)
+      expect(toMany.error?.code).toBe('PGRST100')
+    })
+
     it('orders with nulls first or last', async () => {
       const first = await service
         .from('rest_items')

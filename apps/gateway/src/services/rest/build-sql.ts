@@ -271,16 +271,30 @@ function conditionSql(ctx: Ctx, scope: Scope, cond: Condition, embeds: Map<strin
 interface EmbedPlan {
   /** `from … where …` of the embedded rows for one parent row (join condition and filters). */
   fromWhere: string
+  scope: Scope
+  toOne: boolean
 }
 
 const pathKey = (path: EmbedPath) => path.join('.')
 const scoped = <T>(items: { path: EmbedPath; value: T }[], path: EmbedPath) =>
   items.filter((i) => pathKey(i.path) === pathKey(path)).map((i) => i.value)
 
-function orderSql(ctx: Ctx, scope: Scope, terms: OrderTerm[]): string {
+function orderSql(ctx: Ctx, scope: Scope, terms: OrderTerm[], embeds = new Map<string, EmbedPlan>()): string {
   return terms
     .map((t) => {
-      let sql = fieldSql(ctx, scope, t.field)
+      let sql: string
+      if (t.embed === null) sql = fieldSql(ctx, scope, t.field)
+      else {
+        const embed = embeds.get(t.embed)
+        if (!embed) throw ERRORS.NotEmbedded(t.embed)
+        if (!embed.toOne) {
+          throw ERRORS.ParseError(
+            `order parameter (${t.embed})`,
+            `'${t.embed}' is a to-many relationship: only to-one embeds can order their parents`,
+          )
+        }
+        sql = `(select ${fieldSql(ctx, embed.scope, t.field)} ${embed.fromWhere} limit 1)`
+      }
       if (t.direction) sql += ` ${t.direction}`
       if (t.nulls) sql += ` nulls ${t.nulls}`
       return sql
@@ -376,7 +390,7 @@ function compileSelect(ctx: Ctx, scope: Scope, items: SelectItem[]): Compiled {
       for (const cond of scoped(ctx.query.filters, childPath))
         where.push(conditionSql(ctx, child, cond, inner.embeds))
       const fromWhere = `from ${qualified(rel.target.schema, rel.target.name)} as ${c} where ${where.join(' and ')}`
-      embeds.set(name, { fromWhere })
+      embeds.set(name, { fromWhere, scope: child, toOne: isToOne(rel) })
       if (item.inner) innerConditions.push(`exists (select 1 ${fromWhere})`)
       if (item.select.length === 0) continue
       const object = objectSql(ctx, inner.list)
@@ -386,7 +400,7 @@ function compileSelect(ctx: Ctx, scope: Scope, items: SelectItem[]): Compiled {
         list.push({ ...key, expr: `(select ${object} ${fromWhere} limit 1)` })
       } else {
         const orderTerms = scoped(ctx.query.order, childPath).flat()
-        const order = orderTerms.length ? ` order by ${orderSql(ctx, child, orderTerms)}` : ''
+        const order = orderTerms.length ? ` order by ${orderSql(ctx, child, orderTerms, inner.embeds)}` : ''
         list.push({
           ...key,
           expr: `(select coalesce(json_agg(pgrst_e.o), '[]') from (select ${object} as o ${fromWhere}${order}${limitSql(ctx, childPath)}) as pgrst_e)`,
@@ -455,7 +469,7 @@ export function buildRead(
   const compiled = compileSelect(ctx, scope, query.select)
   const where = whereSql(ctx, scope, compiled)
   const orderTerms = scoped(query.order, []).flat()
-  const order = orderTerms.length ? ` order by ${orderSql(ctx, scope, orderTerms)}` : ''
+  const order = orderTerms.length ? ` order by ${orderSql(ctx, scope, orderTerms, compiled.embeds)}` : ''
   const limit = limitSql(ctx, [], options.range ?? undefined)
   const total = options.count ? `, (select count(*) from ${source.from}${where})::int8 as total` : ''
   if (options.csv) {

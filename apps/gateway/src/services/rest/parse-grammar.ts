@@ -152,7 +152,13 @@ export function parseOrder(text: string): OrderTerm[] {
   const cur = new Cursor(text, 'order parameter')
   const terms: OrderTerm[] = []
   do {
-    const f = field(cur)
+    let embed: string | null = null
+    let f = field(cur)
+    if (f.json.length === 0 && cur.eat('(')) {
+      embed = f.column
+      f = field(cur)
+      cur.expect(')')
+    }
     let direction: OrderTerm['direction'] = null
     let nulls: OrderTerm['nulls'] = null
     while (cur.eat('.')) {
@@ -165,7 +171,7 @@ export function parseOrder(text: string): OrderTerm[] {
         cur.fail('"asc", "desc", "nullsfirst" or "nullslast"')
       }
     }
-    terms.push({ field: f, direction, nulls })
+    terms.push({ embed, field: f, direction, nulls })
   } while (cur.eat(','))
   if (!cur.done) cur.fail('"," or end of input')
   return terms

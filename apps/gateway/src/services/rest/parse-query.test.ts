@@ -184,14 +184,17 @@ describe('parseQuery: order, paging, writes', () => {
   it('reads order terms with directions and nulls', () => {
     const q = parse('order=is_featured.desc,created_at.desc.nullslast,shop_no&shops.order=id.asc.nullsfirst')
     expect(q.order[0].value).toEqual([
-      { field: { column: 'is_featured', json: [] }, direction: 'desc', nulls: null },
-      { field: { column: 'created_at', json: [] }, direction: 'desc', nulls: 'last' },
-      { field: { column: 'shop_no', json: [] }, direction: null, nulls: null },
+      { embed: null, field: { column: 'is_featured', json: [] }, direction: 'desc', nulls: null },
+      { embed: null, field: { column: 'created_at', json: [] }, direction: 'desc', nulls: 'last' },
+      { embed: null, field: { column: 'shop_no', json: [] }, direction: null, nulls: null },
     ])
     expect(q.order[1]).toEqual({
       path: ['shops'],
-      value: [{ field: { column: 'id', json: [] }, direction: 'asc', nulls: 'first' }],
+      value: [{ embed: null, field: { column: 'id', json: [] }, direction: 'asc', nulls: 'first' }],
     })
+    expect(parse('order=shop(shop_no).desc').order[0].value).toEqual([
+      { embed: 'shop', field: { column: 'shop_no', json: [] }, direction: 'desc', nulls: null },
+    ])
     expect(parseError('order=a.sideways').code).toBe('PGRST100')
   })
 

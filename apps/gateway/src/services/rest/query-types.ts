@@ -79,6 +79,8 @@ export type Condition =
   | { kind: 'logic'; negate: boolean; op: 'and' | 'or'; conditions: Condition[] }
 
 export interface OrderTerm {
+  /** Ordering parents by a column of a to-one embed: `order=shop(shop_no).desc`. */
+  embed: string | null
   field: Field
   direction: 'asc' | 'desc' | null
   nulls: 'first' | 'last' | null
