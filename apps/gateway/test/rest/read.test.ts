@@ -134,6 +134,22 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
       expect(ids(withAny.data)).toEqual([1, 2, 3])
     })
 
+    it('spreads the columns of a to-one embed into the parent, and refuses to-many spreads', async () => {
+      const { data, error } = await service
+        .from('tenants')
+        .select('company_name, ...shops(shop_no, shopFloor:floor)')
+        .order('company_name')
+      expect(error).toBeNull()
+      expect(data?.[0]).toEqual({
+        company_name: 'Bean Theory Roasters CC',
+        shop_no: 'M01',
+        shopFloor: expect.any(String),
+      })
+      const toMany = await service.from('tenants').select('id, ...rental_statements(id)')
+      expect(toMany.status).toBe(400)
+      expect(toMany.error?.code).toBe('PGRST119')
+    })
+
     it('limits and orders embedded rows', async () => {
       const { data } = await service
         .from('rest_items')

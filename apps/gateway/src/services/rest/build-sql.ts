@@ -392,6 +392,12 @@ function compileSelect(ctx: Ctx, scope: Scope, items: SelectItem[]): Compiled {
       const fromWhere = `from ${qualified(rel.target.schema, rel.target.name)} as ${c} where ${where.join(' and ')}`
       embeds.set(name, { fromWhere, scope: child, toOne: isToOne(rel) })
       if (item.inner) innerConditions.push(`exists (select 1 ${fromWhere})`)
+      if (item.spread) {
+        if (!isToOne(rel)) throw ERRORS.SpreadNotToOne(scope.table.name, item.relation)
+        for (const spreadItem of inner.list)
+          list.push({ ...spreadItem, expr: `(select ${spreadItem.expr} ${fromWhere} limit 1)` })
+        continue
+      }
       if (item.select.length === 0) continue
       const object = objectSql(ctx, inner.list)
       // The relation name is a table name from the cache; an alias comes from the request.

@@ -88,6 +88,13 @@ export const ERRORS = {
       `Bad operator on the '${name}' embedded resource`,
       'Only is null or not is null filters are allowed on embedded resources',
     ),
+  SpreadNotToOne: (from: string, to: string) =>
+    new RestError(
+      400,
+      'PGRST119',
+      `A spread operation on '${to}' is not possible`,
+      `'${from}' and '${to}' do not form a many-to-one or one-to-one relationship`,
+    ),
   NoRelationship: (from: string, to: string, schema: string) =>
     new RestError(
       400,

@@ -117,14 +117,15 @@ function selectList(cur: Cursor): SelectItem[] {
 
 function selectItem(cur: Cursor): SelectItem {
   if (cur.eat('*')) return { kind: 'star' }
-  if (cur.peek(3) === '...') cur.fail('a column or an embedded resource (spread is not supported)')
+  const spread = cur.eat('...')
   let alias: string | null = null
   let first = name(cur, 'a column, alias or embedded resource')
-  if (cur.peek() === ':' && cur.peek(2) !== '::') {
+  if (!spread && cur.peek() === ':' && cur.peek(2) !== '::') {
     cur.pos++
     alias = first
     first = name(cur, 'a column or embedded resource')
   }
+  if (spread && cur.peek() !== '!' && cur.peek() !== '(') cur.fail('"(" after a spread relation')
   if (cur.peek() === '!' || cur.peek() === '(') {
     let hint: string | null = null
     let inner = false
@@ -138,7 +139,7 @@ function selectItem(cur: Cursor): SelectItem {
     cur.expect('(')
     const select = cur.peek() === ')' ? [] : selectList(cur)
     cur.expect(')')
-    return { kind: 'embed', alias, relation: first, hint, inner, select }
+    return { kind: 'embed', alias, relation: first, hint, inner, spread, select }
   }
   const path = jsonPath(cur)
   let cast: string | null = null

@@ -54,6 +54,7 @@ describe('parseQuery: select', () => {
       relation: 'shops',
       hint: 'tenants_shop_id_fkey',
       inner: true,
+      spread: false,
       select: [{ kind: 'field', alias: null, field: { column: 'shop_no', json: [] }, cast: null }],
     })
     expect(q.select[2]).toMatchObject({
@@ -70,7 +71,13 @@ describe('parseQuery: select', () => {
     expect(error.status).toBe(400)
     expect(error.details).toContain('position 4')
     expect(parseError('select=shops(id').code).toBe('PGRST100')
-    expect(parseError('select=...shops(id)').code).toBe('PGRST100')
+    expect(parseError('select=...shops').code).toBe('PGRST100')
+    expect(parse('select=id,...shops!inner(shop_no)').select[1]).toMatchObject({
+      kind: 'embed',
+      relation: 'shops',
+      spread: true,
+      inner: true,
+    })
   })
 })
 

@@ -21,6 +21,8 @@ export type SelectItem =
       relation: string
       hint: string | null
       inner: boolean
+      /** `...relation(cols)`: the to-one embed's columns are spread into the parent. */
+      spread: boolean
       select: SelectItem[]
     }
 
