@@ -234,6 +234,44 @@ describe.each(drivers)('REST writes through supabase-js (%s)', (driver) => {
       expect(await labels()).toEqual([{ id: 11, name: 'b' }])
     })
 
+    it('answers .rollback() (Prefer: tx=rollback) as usual but changes nothing', async () => {
+      const { data, error } = await service
+        .from('rest_labels')
+        .update({ name: 'gone' })
+        .eq('id', 10)
+        .select('name')
+        .rollback()
+      expect(error).toBeNull()
+      expect(data).toEqual([{ name: 'gone' }])
+      const inserted = await service.from('rest_labels').insert({ id: 30, name: 'x' }).select().rollback()
+      expect(inserted.data).toEqual([{ id: 30, name: 'x' }])
+      expect(await labels()).toEqual([
+        { id: 10, name: 'a' },
+        { id: 11, name: 'b' },
+        { id: 12, name: 'c' },
+      ])
+    })
+
+    it('refuses a write touching more rows than max-affected (400 PGRST124) and rolls it back', async () => {
+      // What postgrest-js's maxAffected() sends (typed only for PostgREST 13 schemas).
+      const remove = (filter: string) =>
+        gw.app.request(`/rest/v1/rest_labels?${filter}`, {
+          method: 'DELETE',
+          headers: { apikey: gw.keys.serviceRoleKey, Prefer: 'handling=strict, max-affected=2' },
+        })
+      const refused = await remove('id=gte.10')
+      expect(refused.status).toBe(400)
+      expect(await refused.json()).toEqual({
+        code: 'PGRST124',
+        details: 'The query affects 3 rows',
+        hint: null,
+        message: 'Query result exceeds max-affected preference constraint',
+      })
+      expect((await labels()).length).toBe(3)
+      expect((await remove('id=gte.11')).status).toBe(204)
+      expect((await labels()).length).toBe(1)
+    })
+
     it('refuses a write inside a read (GET) transaction', async () => {
       await gw.db.exec(
         "create function public.rest_touch() returns int language sql as $$ update public.rest_labels set name = 'z' returning 1 $$",

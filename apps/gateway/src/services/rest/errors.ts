@@ -95,6 +95,13 @@ export const ERRORS = {
       `A spread operation on '${to}' is not possible`,
       `'${from}' and '${to}' do not form a many-to-one or one-to-one relationship`,
     ),
+  MaxAffectedExceeded: (rows: number) =>
+    new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${rows} rows`,
+    ),
   NoRelationship: (from: string, to: string, schema: string) =>
     new RestError(
       400,

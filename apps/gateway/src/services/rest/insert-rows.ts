@@ -1,6 +1,5 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
-import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
 import { buildInsert, tableSource } from './build-sql.ts'
 import { ERRORS } from './errors.ts'
@@ -9,7 +8,7 @@ import { parseQuery } from './parse-query.ts'
 import { readJsonBody, requestInfo, searchParams } from './respond.ts'
 import type { RestEnv } from './rest-env.ts'
 import type { SchemaCache } from './schema-cache.ts'
-import { returningFor, runWrite, sendWrite } from './write-reply.ts'
+import { returningFor, runWrite, sendWrite, writeAsCaller } from './write-reply.ts'
 
 const Rows = z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))])
 
@@ -44,19 +43,15 @@ export function insertRows(deps: Deps, cache: SchemaCache) {
       },
       query,
     )
-    const outcome = await asCaller(
-      deps.db,
-      c.get('caller'),
-      (tx) =>
-        runWrite(tx, statement, {
-          prefs,
-          media,
-          table,
-          successStatus: 201,
-          upsert: prefs.resolution !== null,
-          schemaPath: table.name,
-        }),
-      { request: requestInfo(c) },
+    const outcome = await writeAsCaller(deps.db, c.get('caller'), requestInfo(c), prefs, (tx) =>
+      runWrite(tx, statement, {
+        prefs,
+        media,
+        table,
+        successStatus: 201,
+        upsert: prefs.resolution !== null,
+        schemaPath: table.name,
+      }),
     )
     return sendWrite(c, outcome)
   }

@@ -7,10 +7,21 @@ export interface Preferences {
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null
   missing: 'default' | 'null' | null
   rollback: boolean
+  /** `handling=strict, max-affected=n`: a write touching more rows fails (PGRST124) and rolls back. */
+  maxAffected: number | null
 }
 
 export function parsePrefer(headers: (string | undefined | null)[]): Preferences {
-  const prefs: Preferences = { return: null, count: null, resolution: null, missing: null, rollback: false }
+  const prefs: Preferences = {
+    return: null,
+    count: null,
+    resolution: null,
+    missing: null,
+    rollback: false,
+    maxAffected: null,
+  }
+  let strict = false
+  let maxAffected: number | null = null
   for (const header of headers) {
     if (!header) continue
     for (const token of header.split(',')) {
@@ -23,8 +34,12 @@ export function parsePrefer(headers: (string | undefined | null)[]): Preferences
         prefs.resolution = value
       else if (key === 'missing' && (value === 'default' || value === 'null')) prefs.missing = value
       else if (key === 'tx') prefs.rollback = value === 'rollback'
+      else if (key === 'handling') strict = value === 'strict'
+      else if (key === 'max-affected' && /^\d{1,15}$/.test(value ?? '')) maxAffected = Number(value)
     }
   }
+  // PostgREST applies max-affected only with strict handling.
+  if (strict) prefs.maxAffected = maxAffected
   return prefs
 }
 

@@ -1,7 +1,9 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
-import type { Queryable } from '../../database/types.ts'
+import { asCaller, type Caller, type RequestInfo } from '../../database/request-scope.ts'
+import type { Database, Queryable } from '../../database/types.ts'
 import type { Statement } from './build-sql.ts'
+import { ERRORS } from './errors.ts'
 import type { MediaType, Preferences } from './parse-headers.ts'
 import type { ParsedQuery, SelectItem } from './query-types.ts'
 import { runStatement, shapeBody } from './respond.ts'
@@ -47,6 +49,9 @@ export async function runWrite(
 ): Promise<WriteOutcome> {
   const result = await runStatement(tx, statement)
   const { prefs, media } = options
+  if (prefs.maxAffected !== null && result.pageTotal > prefs.maxAffected) {
+    throw ERRORS.MaxAffectedExceeded(result.pageTotal)
+  }
   const headers: Record<string, string> = {
     'Content-Range': `*/${prefs.count ? result.pageTotal : '*'}`,
   }
@@ -73,4 +78,38 @@ export async function runWrite(
 export function sendWrite(c: Context<RestEnv>, outcome: WriteOutcome) {
   if (outcome.body === null) return c.body(null, outcome.status as 201 | 204, outcome.headers)
   return c.body(outcome.body, outcome.status as 200 | 201, outcome.headers)
+}
+
+/** Carries a finished write's reply out of a transaction that `Prefer: tx=rollback` undoes. */
+class RolledBack extends Error {
+  readonly outcome: WriteOutcome
+  constructor(outcome: WriteOutcome) {
+    super('rolled back on request')
+    this.outcome = outcome
+  }
+}
+
+/** Runs a write as the caller; with `Prefer: tx=rollback` it answers as usual but changes nothing. */
+export async function writeAsCaller(
+  db: Database,
+  caller: Caller,
+  request: RequestInfo,
+  prefs: Preferences,
+  write: (tx: Queryable) => Promise<WriteOutcome>,
+): Promise<WriteOutcome> {
+  try {
+    return await asCaller(
+      db,
+      caller,
+      async (tx) => {
+        const outcome = await write(tx)
+        if (prefs.rollback) throw new RolledBack(outcome)
+        return outcome
+      },
+      { request },
+    )
+  } catch (error) {
+    if (error instanceof RolledBack) return error.outcome
+    throw error
+  }
 }
