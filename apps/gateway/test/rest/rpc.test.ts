@@ -65,6 +65,14 @@ describe.each(drivers)('REST RPC through supabase-js (%s)', (driver) => {
     expect(data).toEqual([{ name: 'imported', rest_items: [{ name: 'banana' }] }])
   })
 
+  it('counts a function’s rows without them with head: true', async () => {
+    const { data, count, error, status } = await anon.rpc('rest_pairs', { n: 3 }, { head: true, count: 'exact' })
+    expect(error).toBeNull()
+    expect(status).toBe(200)
+    expect(count).toBe(3)
+    expect(data).toBeNull()
+  })
+
   it('answers void with 204 and no data', async () => {
     const result = await anon.rpc('rest_noop')
     expect(result.error).toBeNull()
