@@ -66,7 +66,11 @@ describe.each(drivers)('REST RPC through supabase-js (%s)', (driver) => {
   })
 
   it('counts a function’s rows without them with head: true', async () => {
-    const { data, count, error, status } = await anon.rpc('rest_pairs', { n: 3 }, { head: true, count: 'exact' })
+    const { data, count, error, status } = await anon.rpc(
+      'rest_pairs',
+      { n: 3 },
+      { head: true, count: 'exact' },
+    )
     expect(error).toBeNull()
     expect(status).toBe(200)
     expect(count).toBe(3)
