@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
+import { createDiskBlobStore } from './blob-store/disk-blob-store.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { migrate } from './database/migrate.ts'
 import { openDatabase } from './database/open-database.ts'
@@ -44,7 +45,8 @@ async function main() {
   }
   const keys = await loadOrCreateKeys(config.dataDir, config)
   const mailer = createMailer({ db, logger, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL })
-  const app = createApp({ config, db, keys, logger, mailer })
+  const blobStore = createDiskBlobStore(config.storageDir)
+  const app = createApp({ config, db, keys, logger, mailer, blobStore })
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const lines = [

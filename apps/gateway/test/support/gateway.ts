@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Hono } from 'hono'
 import pino from 'pino'
 import { createApp } from '../../src/app.ts'
+import { createDiskBlobStore } from '../../src/blob-store/disk-blob-store.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
 import type { Deps } from '../../src/deps.ts'
 import { type Keys, keysFromSecret } from '../../src/keys.ts'
@@ -40,7 +41,7 @@ export async function createTestGateway(
   const keys = await keysFromSecret(TEST_JWT_SECRET)
   const logger = pino({ level: 'silent' })
   const mailer = options.mailer ?? createMailer({ db, logger, from: config.MAIL_FROM })
-  const deps: Deps = { config, db, keys, logger, mailer }
+  const deps: Deps = { config, db, keys, logger, mailer, blobStore: createDiskBlobStore(config.storageDir) }
   const app = createApp(deps)
   const fetchInProcess: typeof fetch = async (input, init) => app.fetch(new Request(input, init))
   return {
