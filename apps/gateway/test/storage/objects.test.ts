@@ -42,13 +42,11 @@ describe.each(drivers)('storage objects (%s)', (driver) => {
   })
 
   it('keeps contentType, cacheControl and user metadata when given', async () => {
-    const { error } = await f.admin.storage
-      .from('scratch')
-      .upload('data.json', text('{"a":1}'), {
-        contentType: 'application/json',
-        cacheControl: '60',
-        metadata: { by: 'test' },
-      })
+    const { error } = await f.admin.storage.from('scratch').upload('data.json', text('{"a":1}'), {
+      contentType: 'application/json',
+      cacheControl: '60',
+      metadata: { by: 'test' },
+    })
     expect(error).toBeNull()
     const { data: info } = await f.admin.storage.from('scratch').info('data.json')
     expect(info).toMatchObject({
