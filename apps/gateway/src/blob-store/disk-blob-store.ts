@@ -21,26 +21,36 @@ async function writeAll(file: FileHandle, chunk: Uint8Array): Promise<void> {
   }
 }
 
-/** The chunks of a file stream; cancelling the web stream ends the loop, which closes the file. */
-async function* bytesOf(file: AsyncIterable<unknown>): AsyncGenerator<Uint8Array> {
+/**
+ * The bytes of a file; it is opened when the first chunk is asked for, and closed when the loop
+ * ends, fails or is stopped (a cancelled download).
+ */
+async function* readFile(path: string, range?: ByteRange): AsyncGenerator<Uint8Array> {
+  const file = createReadStream(path, range ? { start: range.start, end: range.end } : {})
   for await (const chunk of file) {
     if (chunk instanceof Uint8Array) yield chunk
   }
 }
 
-/** A web stream over an async iterable; cancelling it stops the iterable (closing the file). */
+/**
+ * A web stream over an async iterable that pulls only when read (high-water mark 0), so a response
+ * body nobody reads never opens its file; cancelling it stops the iterable.
+ */
 function webStream(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
   const iterator = source[Symbol.asyncIterator]()
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const step = await iterator.next()
-      if (step.done) controller.close()
-      else controller.enqueue(step.value)
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const step = await iterator.next()
+        if (step.done) controller.close()
+        else controller.enqueue(step.value)
+      },
+      async cancel() {
+        await iterator.return?.()
+      },
     },
-    async cancel() {
-      await iterator.return?.()
-    },
-  })
+    { highWaterMark: 0 },
+  )
 }
 
 /** Makes a rename durable: the directory entry itself must reach the disk. */
@@ -109,17 +119,12 @@ export function createDiskBlobStore(root: string): BlobStore {
     put: (key, body, { maxBytes }) => writeAtomically(key, body, maxBytes),
 
     async get(key: string, range?: ByteRange) {
-      let handle: FileHandle
-      try {
-        handle = await open(fileOf(key), 'r')
-      } catch (error) {
-        if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined
-        throw error
-      }
-      // Reading through the open handle keeps serving the bytes even if the blob is deleted meanwhile.
-      const { size } = await handle.stat()
-      const file = handle.createReadStream(range ? { start: range.start, end: range.end } : {})
-      return { size, stream: webStream(bytesOf(file)) }
+      const size = await sizeOf(key)
+      if (size === undefined) return undefined
+      // The file is opened on the first read, so a response that is never read holds no descriptor.
+      // Blobs are deleted only after their row is gone, so a read racing a delete is rare; it then
+      // ends the stream with an error rather than serving a different blob.
+      return { size, stream: webStream(readFile(fileOf(key), range)) }
     },
 
     async stat(key) {

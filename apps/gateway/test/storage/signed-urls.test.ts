@@ -60,7 +60,7 @@ describe.each(drivers)('storage signed URLs (%s)', (driver) => {
       'Either the object does not exist or you do not have access to it',
       'Either the object does not exist or you do not have access to it',
     ])
-    expect((await get(data![0].signedUrl)).status).toBe(200)
+    expect((await get(data![0].signedUrl!)).status).toBe(200)
   })
 
   it('works until it expires and not after (ExpiredToken)', async () => {
