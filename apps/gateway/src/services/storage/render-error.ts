@@ -17,6 +17,11 @@ export function renderStorageError(logger: Logger): ErrorHandler {
       error = ERRORS.InternalError()
     }
     const httpStatus = error.status >= 500 ? 500 : 400
+    // An upload refused early (too large, wrong type) leaves request bytes unread on the socket;
+    // closing the connection keeps the client from reusing it for its next request.
+    const carriesBody =
+      c.req.header('content-length') !== undefined || c.req.header('transfer-encoding') !== undefined
+    if (carriesBody && (c.req.method === 'POST' || c.req.method === 'PUT')) c.header('Connection', 'close')
     return c.json(
       { statusCode: String(error.status), error: error.error, code: error.code, message: error.message },
       httpStatus,
