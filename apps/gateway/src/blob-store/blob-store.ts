@@ -39,4 +39,8 @@ export interface BlobStore {
   copy(fromKey: string, toKey: string): Promise<void>
   /** Removes the blob; a missing blob is not an error. */
   delete(key: string): Promise<void>
+  /** Every complete blob with its last write time (for sweeping orphans). */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date }>
+  /** Removes what interrupted writes left behind (a crash mid-`put`) before `olderThan`; returns how many. */
+  removeIncomplete(olderThan: Date): Promise<number>
 }

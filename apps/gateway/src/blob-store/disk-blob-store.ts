@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises'
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type BlobStore, BlobTooLargeError, type ByteRange, type StoredBlob } from './blob-store.ts'
 
@@ -51,6 +51,16 @@ function webStream(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array
     },
     { highWaterMark: 0 },
   )
+}
+
+/** The entries of a folder; a folder that does not exist (nothing stored yet) is empty. */
+async function entriesOf(dir: string) {
+  try {
+    return await readdir(dir, { withFileTypes: true })
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return []
+    throw error
+  }
 }
 
 /** Makes a rename durable: the directory entry itself must reach the disk. */
@@ -144,6 +154,34 @@ export function createDiskBlobStore(root: string): BlobStore {
 
     async delete(key) {
       await rm(fileOf(key), { force: true })
+    },
+
+    async *list() {
+      for (const entry of await entriesOf(root)) {
+        if (!entry.isDirectory() || !/^[0-9a-f]{2}$/.test(entry.name)) continue
+        for (const file of await entriesOf(join(root, entry.name))) {
+          if (!file.isFile() || !KEY.test(file.name)) continue
+          const info = await stat(join(root, entry.name, file.name)).catch(() => undefined)
+          if (info) yield { key: file.name, modifiedAt: info.mtime }
+        }
+      }
+    },
+
+    async removeIncomplete(olderThan) {
+      let removed = 0
+      for (const entry of await entriesOf(root)) {
+        if (!entry.isDirectory() || !/^[0-9a-f]{2}$/.test(entry.name)) continue
+        for (const file of await entriesOf(join(root, entry.name))) {
+          if (!file.isFile() || !file.name.startsWith('.tmp-')) continue
+          const path = join(root, entry.name, file.name)
+          const info = await stat(path).catch(() => undefined)
+          if (info && info.mtime < olderThan) {
+            await rm(path, { force: true })
+            removed += 1
+          }
+        }
+      }
+      return removed
     },
   }
 }
