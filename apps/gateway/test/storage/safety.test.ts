@@ -165,12 +165,29 @@ describe.each(drivers)('storage safety (%s)', (driver) => {
     await nothingLeft()
   })
 
-  it('removes the new blob when the metadata row is refused', async () => {
-    // Tenant uploads pass type and size checks, are written to disk, then RLS refuses the row.
+  it('refuses a caller who may not write before reading the body', async () => {
+    const { stream, state } = countingStream(1000, 1024, PDF)
     const { error } = await f.tenantA.storage
       .from('statements')
-      .upload(`${A}/mine.pdf`, PDF, { contentType: 'application/pdf' })
+      .upload(`${A}/mine.pdf`, stream, { contentType: 'application/pdf' })
     expect(error).toMatchObject({ statusCode: '403' })
+    // At most what the transport buffered on its own; the gateway stored none of it.
+    expect(state.pulled).toBeLessThan(20)
+    await nothingLeft()
+  })
+
+  it('removes the new blob when the metadata insert fails after the bytes arrived', async () => {
+    const statements = f.service.storage.from('statements')
+    expect(
+      (await statements.upload(`${A}/once.pdf`, PDF, { contentType: 'application/pdf' })).error,
+    ).toBeNull()
+    const files = f.filesOnDisk()
+    // The service role is not pre-checked (it bypasses RLS), so the bytes are stored before the
+    // unique key refuses the row: the new blob must go again.
+    const again = await statements.upload(`${A}/once.pdf`, PDF, { contentType: 'application/pdf' })
+    expect(again.error).toMatchObject({ statusCode: '409' })
+    expect(f.filesOnDisk()).toEqual(files)
+    expect((await statements.remove([`${A}/once.pdf`])).data).toHaveLength(1)
     await nothingLeft()
   })
 })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { BlobTooLargeError } from '../../blob-store/blob-store.ts'
 import { asCaller, type Caller, type RequestInfo } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
+import { checkMayWrite } from './check-may-write.ts'
 import { checkAllowedType, matchesSignature, SIGNATURE_BYTES } from './content-types.ts'
 import { ERRORS, fromDatabaseError } from './errors.ts'
 import type { UploadBody } from './read-upload-body.ts'
@@ -78,7 +79,8 @@ const UPSERT = `with previous as (
   returning id, (select version from previous) as previous_version`
 
 /**
- * The write path of every upload: bucket rules first, then the bytes into a new blob (size and
+ * The write path of every upload: bucket rules and the caller's right to write first, then the
+ * bytes into a new blob (size and
  * type enforced while streaming), then the metadata row as the caller. The blob is keyed by a
  * fresh version id, so nothing is visible until the row commits; if the row is refused the blob is
  * removed, and a replaced blob is removed only after the commit.
@@ -93,6 +95,10 @@ export async function storeObject(deps: Deps, input: StoreObjectInput): Promise<
     deps.config.STORAGE_FILE_SIZE_LIMIT,
   )
   if (body.declaredLength !== undefined && body.declaredLength > maxBytes) throw ERRORS.EntityTooLarge()
+  // Before any byte goes to disk, ask whether this caller may write here at all, so a refused
+  // caller cannot make the server store (and then discard) up to the bucket limit. The service
+  // role bypasses RLS, so the question has no other answer for it.
+  if (input.caller.role !== 'service_role') await checkMayWrite(deps, input)
 
   const version = randomUUID()
   let stored: { size: number; md5: string }
