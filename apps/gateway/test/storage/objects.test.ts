@@ -126,6 +126,17 @@ describe.each(drivers)('storage objects (%s)', (driver) => {
     expect(await bad.json()).toMatchObject({ statusCode: '416', code: 'InvalidRange' })
   })
 
+  it('serves the original image for transform requests (transformation is not offered)', async () => {
+    const { data } = await f.admin.storage
+      .from('shop-logos')
+      .download('demo/logo.png', { transform: { width: 10, height: 10 } })
+    expect(new Uint8Array(await data!.arrayBuffer())).toEqual(PNG)
+    const url = f.anon.storage.from('shop-logos').getPublicUrl('demo/logo.png', { transform: { width: 10 } })
+    expect(url.data.publicUrl).toContain('/render/image/public/')
+    const res = await f.gw.app.fetch(new Request(url.data.publicUrl))
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG)
+  })
+
   it('answers HEAD with headers only', async () => {
     const res = await f.fetch('/storage/v1/object/public/shop-logos/demo/logo.png', { method: 'HEAD' })
     expect(res.status).toBe(200)

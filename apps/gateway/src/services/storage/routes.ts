@@ -38,6 +38,9 @@ export function createStorageRoutes(deps: Deps): Hono<StorageEnv> {
   app.get('/object/info/public/*', getPublicObjectInfo(deps))
   app.get('/object/sign/*', downloadSignedObject(deps))
   app.put('/object/upload/sign/*', uploadToSignedUrl(deps))
+  // Image transformation is optional (supabase-protocol.md §7): transform URLs serve the original.
+  app.get('/render/image/public/*', downloadPublicObject(deps))
+  app.get('/render/image/sign/*', downloadSignedObject(deps))
 
   // As the bearer (user JWT, anon key or service key).
   const asBearer = bearerCaller(deps)
@@ -57,6 +60,7 @@ export function createStorageRoutes(deps: Deps): Hono<StorageEnv> {
   app.get('/object/info/authenticated/*', asBearer, getObjectInfo(deps))
   app.get('/object/info/*', asBearer, getObjectInfo(deps))
   app.get('/object/authenticated/*', asBearer, downloadObject(deps))
+  app.get('/render/image/authenticated/*', asBearer, downloadObject(deps))
   app.delete('/object/:bucket', asBearer, removeObjects(deps))
   app.get('/object/*', asBearer, downloadObject(deps))
   app.post('/object/*', asBearer, uploadObject(deps))
