@@ -7,8 +7,8 @@ import { checkDestination } from './check-destination.ts'
 import { ERRORS, fromDatabaseError } from './errors.ts'
 import { findObject } from './find-object.ts'
 import { jsonBody } from './json-body.ts'
-import { TransferSchema } from './move-object.ts'
 import { parseObjectName } from './names.ts'
+import { TransferSchema } from './transfer-body.ts'
 
 /**
  * `POST /object/copy`: SELECT on the source, INSERT at the destination, as the caller. The bytes

@@ -5,13 +5,8 @@ import { requestInfo, type StorageEnv } from './caller.ts'
 import { findObject } from './find-object.ts'
 import { jsonBody } from './json-body.ts'
 import { objectAddress } from './names.ts'
-import { signDownloadToken } from './signed-token.ts'
+import { ExpiresIn, signDownloadToken } from './signed-token.ts'
 
-export const ExpiresIn = z
-  .number()
-  .int()
-  .positive()
-  .max(10 * 365 * 24 * 3600)
 const SignSchema = z.object({ expiresIn: ExpiresIn, transform: z.unknown().optional() })
 
 /**

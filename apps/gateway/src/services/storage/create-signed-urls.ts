@@ -3,10 +3,9 @@ import { z } from 'zod'
 import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
 import { requestInfo, type StorageEnv } from './caller.ts'
-import { ExpiresIn } from './create-signed-url.ts'
 import { jsonBody } from './json-body.ts'
 import { bucketAddress } from './names.ts'
-import { signDownloadToken } from './signed-token.ts'
+import { ExpiresIn, signDownloadToken } from './signed-token.ts'
 
 const SignManySchema = z.object({
   expiresIn: ExpiresIn,

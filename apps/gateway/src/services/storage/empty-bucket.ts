@@ -3,7 +3,7 @@ import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
 import { requestInfo, type StorageEnv } from './caller.ts'
 import { ERRORS } from './errors.ts'
-import { removeBlobs } from './store-object.ts'
+import { removeBlobs } from './remove-blobs.ts'
 
 /**
  * `POST /bucket/⟨id⟩/empty`: a bucket-level operation, so the caller must be allowed to change the

@@ -1,5 +1,4 @@
 import type { Handler } from 'hono'
-import { z } from 'zod'
 import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
 import { requestInfo, type StorageEnv } from './caller.ts'
@@ -8,15 +7,7 @@ import { ERRORS, fromDatabaseError } from './errors.ts'
 import { findObject } from './find-object.ts'
 import { jsonBody } from './json-body.ts'
 import { parseObjectName } from './names.ts'
-
-export const TransferSchema = z.object({
-  bucketId: z.string().min(1),
-  sourceKey: z.string().min(1),
-  destinationKey: z.string().min(1),
-  destinationBucket: z.string().min(1).optional(),
-  copyMetadata: z.boolean().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-})
+import { TransferSchema } from './transfer-body.ts'
 
 /**
  * `POST /object/move`: renames the row (the blob is keyed by version, not by name, so no bytes

@@ -5,9 +5,9 @@ import type { Deps } from '../../deps.ts'
 import { requestInfo, type StorageEnv } from './caller.ts'
 import { jsonBody } from './json-body.ts'
 import { bucketAddress } from './names.ts'
+import { removeBlobs } from './remove-blobs.ts'
 import { jsonRows, ObjectRowSchema } from './rows.ts'
 import { fileObjectShape } from './shapes.ts'
-import { removeBlobs } from './store-object.ts'
 
 const PathEntry = z.union([
   z.string().min(1).max(1024),

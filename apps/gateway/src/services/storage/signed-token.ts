@@ -3,6 +3,13 @@ import { z } from 'zod'
 import type { Keys } from '../../keys.ts'
 import { ERRORS } from './errors.ts'
 
+/** `expiresIn` of a signed download URL: whole seconds, positive, at most ten years. */
+export const ExpiresIn = z
+  .number()
+  .int()
+  .positive()
+  .max(10 * 365 * 24 * 3600)
+
 /** Upload tokens live two hours, as the client documents. */
 export const UPLOAD_TOKEN_SECONDS = 2 * 3600
 

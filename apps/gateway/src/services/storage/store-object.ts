@@ -6,6 +6,7 @@ import { checkMayWrite } from './check-may-write.ts'
 import { checkAllowedType, matchesSignature, SIGNATURE_BYTES } from './content-types.ts'
 import { ERRORS, fromDatabaseError } from './errors.ts'
 import type { UploadBody } from './read-upload-body.ts'
+import { removeBlobs } from './remove-blobs.ts'
 import { bucketSettings, type ObjectMetadata } from './rows.ts'
 
 /**
@@ -148,16 +149,4 @@ export async function storeObject(deps: Deps, input: StoreObjectInput): Promise<
     await removeBlobs(deps, [result.previousVersion])
   }
   return { id: result.id }
-}
-
-/** Deletes blobs whose rows are gone (after the commit); a failure only leaves an orphan, logged. */
-export async function removeBlobs(deps: Deps, versions: readonly (string | null)[]): Promise<void> {
-  for (const version of versions) {
-    if (!version) continue
-    try {
-      await deps.blobStore.delete(version)
-    } catch (error) {
-      deps.logger.warn({ err: error, version }, 'could not delete a blob whose row is gone')
-    }
-  }
 }
