@@ -165,6 +165,33 @@ describe.each(drivers)('storage safety (%s)', (driver) => {
     await nothingLeft()
   })
 
+  it('refuses malformed and oversized JSON bodies with a clear error', async () => {
+    const headers = {
+      authorization: `Bearer ${f.gw.keys.serviceRoleKey}`,
+      'content-type': 'application/json',
+    }
+    const notJson = await f.fetch('/storage/v1/object/list/statements', {
+      method: 'POST',
+      headers,
+      body: '{nope',
+    })
+    expect(await notJson.json()).toMatchObject({ statusCode: '400', message: 'Body must be JSON' })
+    const badField = await f.fetch('/storage/v1/object/list/statements', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ limit: 0 }),
+    })
+    expect(await badField.json()).toMatchObject({ statusCode: '400', code: 'InvalidRequest' })
+    const huge = await f.fetch('/storage/v1/object/list/statements', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ prefix: 'x'.repeat(3 * 1024 * 1024) }),
+    })
+    expect(await huge.json()).toMatchObject({ statusCode: '400', message: 'Body is too large' })
+    const badExpiry = await f.service.storage.from('statements').createSignedUrl(`${A}/x.pdf`, -5)
+    expect(badExpiry.error).toMatchObject({ statusCode: '400' })
+  })
+
   it('refuses a caller who may not write before reading the body', async () => {
     const { stream, state } = countingStream(1000, 1024, PDF)
     const { error } = await f.tenantA.storage

@@ -2,11 +2,27 @@ import type { Context } from 'hono'
 import type { z } from 'zod'
 import { ERRORS } from './errors.ts'
 
+// JSON bodies are small (paths, options); a thousand long paths fit comfortably.
+const MAX_JSON_BYTES = 2 * 1024 * 1024
+
+/** The body as text, refusing it once it passes the limit (it is never buffered beyond that). */
+async function readCapped(request: Request): Promise<string> {
+  if (!request.body) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of request.body) {
+    size += chunk.byteLength
+    if (size > MAX_JSON_BYTES) throw ERRORS.InvalidRequest('Body is too large')
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 /** Parses a JSON request body with `schema`; anything else is an InvalidRequest naming the field. */
 export async function jsonBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+  const text = await readCapped(c.req.raw)
   let raw: unknown
   try {
-    const text = await c.req.text()
     raw = text.trim() === '' ? {} : JSON.parse(text)
   } catch {
     throw ERRORS.InvalidRequest('Body must be JSON')
