@@ -47,7 +47,7 @@ async function main() {
   const keys = await loadOrCreateKeys(config.dataDir, config)
   const mailer = createMailer({ db, logger, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL })
   const blobStore = createDiskBlobStore(config.storageDir)
-  // Leftovers of a crash (see docs/decisions/004); in the background, it never delays start-up.
+  // Leftovers of a crash (docs/decisions/005); in the background, so it never delays start-up.
   sweepOrphanBlobs({ db, blobStore })
     .then((swept) => {
       if (swept.orphans + swept.incomplete > 0) logger.info(swept, 'storage: removed orphaned blobs')

@@ -1,21 +1,20 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
+import { BodyTooLargeError, readLimitedBody } from '../../http/read-limited-body.ts'
 import { ERRORS } from './errors.ts'
 
 // JSON bodies are small (paths, options); a thousand long paths fit comfortably.
 const MAX_JSON_BYTES = 2 * 1024 * 1024
 
-/** The body as text, refusing it once it passes the limit (it is never buffered beyond that). */
+/** The body as text, refused once it passes the limit (never buffered beyond it). */
 async function readCapped(request: Request): Promise<string> {
-  if (!request.body) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of request.body) {
-    size += chunk.byteLength
-    if (size > MAX_JSON_BYTES) throw ERRORS.InvalidRequest('Body is too large')
-    chunks.push(chunk)
+  try {
+    const body = await readLimitedBody(request, MAX_JSON_BYTES)
+    return body ? new TextDecoder().decode(body) : ''
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw ERRORS.InvalidRequest('Body is too large')
+    throw error
   }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 /** Parses a JSON request body with `schema`; anything else is an InvalidRequest naming the field. */

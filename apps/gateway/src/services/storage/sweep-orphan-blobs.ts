@@ -6,7 +6,7 @@ const BATCH = 500
  * Removes blobs that no `storage.objects` row points to, and leftovers of interrupted writes. Only
  * files older than `graceMs` are considered, so an upload whose bytes are in place but whose row is
  * not yet committed is never touched. Runs as the gateway (it reconciles storage, it acts for no
- * caller). See docs/decisions/004.
+ * caller). See docs/decisions/005-storage-blobs-keyed-by-version.md.
  */
 export async function sweepOrphanBlobs(
   deps: Pick<Deps, 'db' | 'blobStore'>,
