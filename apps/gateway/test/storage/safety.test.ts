@@ -217,4 +217,29 @@ describe.each(drivers)('storage safety (%s)', (driver) => {
     expect((await statements.remove([`${A}/once.pdf`])).data).toHaveLength(1)
     await nothingLeft()
   })
+
+  it('keeps the bytes when the metadata delete does not commit', async () => {
+    const plans = f.admin.storage.from('floor-plans')
+    await plans.upload('kept.pdf', new Blob([PDF], { type: 'application/pdf' }))
+    const files = f.filesOnDisk()
+    // A failing trigger stands in for any error after the row delete (the transaction rolls back).
+    await f.gw.db.exec(`
+      create function refuse_object_delete() returns trigger language plpgsql as
+        $$ begin raise exception 'delete refused for the test'; end $$;
+      create trigger refuse_delete after delete on storage.objects
+        for each row execute function refuse_object_delete();`)
+    try {
+      const { error } = await plans.remove(['kept.pdf'])
+      expect(error).toMatchObject({ status: 500, statusCode: '500', message: 'Internal server error' })
+      expect(f.filesOnDisk()).toEqual(files)
+      const { data } = await f.anon.storage.from('floor-plans').download('kept.pdf')
+      expect(new Uint8Array(await data!.arrayBuffer())).toEqual(PDF)
+    } finally {
+      await f.gw.db.exec(
+        'drop trigger refuse_delete on storage.objects; drop function refuse_object_delete();',
+      )
+    }
+    expect((await plans.remove(['kept.pdf'])).data).toHaveLength(1)
+    await nothingLeft()
+  })
 })
