@@ -55,7 +55,9 @@ const shopId = (await db.query<{ id: string }>("select id from public.shops wher
   .id
 
 const logger = pino({ level: 'silent' })
-const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '.data/bench' })
+// Nothing is stored by this scenario; the blob store gets a throwaway folder all the same.
+const dataDir = mkdtempSync(join(tmpdir(), 'genesis-rest-bench-'))
+const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir })
 const keys = await keysFromSecret('bench-secret-of-the-genesis-gateway-0123456789')
 const gateway = createApp({
   config,
@@ -63,6 +65,7 @@ const gateway = createApp({
   keys,
   logger,
   mailer: createMailer({ db, logger, from: config.MAIL_FROM }),
+  blobStore: createDiskBlobStore(config.storageDir),
 })
 
 const hand = new Hono()
@@ -116,6 +119,7 @@ parentPort?.on(
       server.close()
       await db.close()
       await dropDatabase()
+      rmSync(dataDir, { recursive: true, force: true })
       parentPort?.postMessage({ type: 'closed' })
     }
   },
