@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { keysFromSecret } from '../keys.ts'
 import { resolveCaller } from './resolve-caller.ts'
 
@@ -10,6 +10,35 @@ const now = () => Math.floor(Date.now() / 1000)
 
 describe('resolveCaller', async () => {
   const keys = await keysFromSecret(SECRET)
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('still refuses a remembered token once it has expired', async () => {
+    const token = await sign({ sub: 'u2', role: 'authenticated', aud: 'authenticated', exp: now() + 5 })
+    const headers = { apikey: keys.anonKey, authorization: `Bearer ${token}` }
+    expect(await resolveCaller(headers, keys)).toMatchObject({ ok: true })
+    expect(await resolveCaller(headers, keys)).toMatchObject({ ok: true })
+    vi.useFakeTimers({ now: Date.now() + 60_000 })
+    expect(await resolveCaller(headers, keys)).toEqual({
+      ok: false,
+      problem: expect.objectContaining({ kind: 'invalid_jwt', message: 'JWT expired' }),
+    })
+  })
+
+  it('does not accept a remembered token under other keys', async () => {
+    const token = await sign({ sub: 'u3', role: 'authenticated', aud: 'authenticated', exp: now() + 60 })
+    expect(
+      await resolveCaller({ apikey: keys.anonKey, authorization: `Bearer ${token}` }, keys),
+    ).toMatchObject({ ok: true })
+    const other = await keysFromSecret('another-secret-of-the-gateway-0123456789')
+    expect(
+      await resolveCaller({ apikey: other.anonKey, authorization: `Bearer ${token}` }, other),
+    ).toMatchObject({
+      ok: false,
+      problem: { kind: 'invalid_jwt' },
+    })
+  })
 
   it('makes the anon key anon and the service key service_role, as apikey or bearer', async () => {
     expect(await resolveCaller({ apikey: keys.anonKey }, keys)).toMatchObject({
