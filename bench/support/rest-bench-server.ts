@@ -42,10 +42,23 @@ if (driver === 'pglite') {
   const u = new URL(url ?? '')
   u.pathname = `/${name}`
   db = await openPostgres(u.toString())
+  // Without `force`: terminating a connection the pool is still closing would crash the worker.
+  // The pool is closed first; a backend that is still exiting gets a moment.
   dropDatabase = async () => {
     const drop = new pg.Client({ connectionString: url })
     await drop.connect()
-    await drop.query(`drop database if exists ${name} with (force)`)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await drop.query(`drop database if exists ${name}`)
+        break
+      } catch (error) {
+        if (attempt === 10) {
+          console.warn(`  could not drop the benchmark database ${name}: ${String(error)}`)
+          break
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+    }
     await drop.end()
   }
 }
