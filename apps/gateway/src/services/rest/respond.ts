@@ -24,7 +24,8 @@ export interface ResultRow {
 }
 
 export async function runStatement(tx: Queryable, statement: Statement): Promise<ResultRow> {
-  const result = await tx.query<Record<string, unknown>>(statement.sql, statement.params)
+  // The text depends only on the query's shape (values are parameters) and its columns never change.
+  const result = await tx.query<Record<string, unknown>>(statement.sql, statement.params, { prepare: true })
   const row = result.rows[0] ?? {}
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
   return {
