@@ -11,6 +11,7 @@ import { WEB_DIST } from './http/static-site.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { createLogger } from './logger.ts'
 import { createMailer } from './mail/mailer.ts'
+import { closeRealtimeSockets, createRealtimeSocketServer } from './services/realtime/create-socket-server.ts'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -46,7 +47,9 @@ async function main() {
   const mailer = createMailer({ db, logger, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL })
   const app = createApp({ config, db, keys, logger, mailer })
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const realtimeSockets = createRealtimeSocketServer(config)
+  const listen = { fetch: app.fetch, port: config.PORT, hostname: config.HOST, websocket: { server: realtimeSockets } }
+  const server = serve(listen, (info) => {
     const lines = [
       '',
       `  Genesis Centre is running at ${config.siteUrl}  (listening on ${info.address}:${info.port})`,
@@ -76,6 +79,8 @@ async function main() {
       logger.info('stopped')
       process.exit(0)
     })
+    // Upgraded sockets would keep the server open: the realtime client reconnects elsewhere.
+    closeRealtimeSockets(realtimeSockets)
     if ('closeIdleConnections' in server) server.closeIdleConnections()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
