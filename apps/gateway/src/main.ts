@@ -48,7 +48,12 @@ async function main() {
   const app = createApp({ config, db, keys, logger, mailer })
 
   const realtimeSockets = createRealtimeSocketServer(config)
-  const listen = { fetch: app.fetch, port: config.PORT, hostname: config.HOST, websocket: { server: realtimeSockets } }
+  const listen = {
+    fetch: app.fetch,
+    port: config.PORT,
+    hostname: config.HOST,
+    websocket: { server: realtimeSockets },
+  }
   const server = serve(listen, (info) => {
     const lines = [
       '',
