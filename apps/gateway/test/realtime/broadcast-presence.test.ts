@@ -32,9 +32,15 @@ describe.each(drivers)('realtime broadcast and presence (%s)', (driver) => {
     await subscribed(b)
     await subscribed(c)
 
-    expect(await a.send({ type: 'broadcast', event: 'price-changed', payload: { shop: 7, price: 12.5 } })).toBe('ok')
+    expect(
+      await a.send({ type: 'broadcast', event: 'price-changed', payload: { shop: 7, price: 12.5 } }),
+    ).toBe('ok')
     await waitFor('bob and carol', () => got.bob.length === 1 && got.carol.length === 1)
-    expect(got.bob[0]).toMatchObject({ type: 'broadcast', event: 'price-changed', payload: { shop: 7, price: 12.5 } })
+    expect(got.bob[0]).toMatchObject({
+      type: 'broadcast',
+      event: 'price-changed',
+      payload: { shop: 7, price: 12.5 },
+    })
 
     expect(await c.send({ type: 'broadcast', event: 'price-changed', payload: { shop: 8 } })).toBe('ok')
     await waitFor('carol’s own message', () => got.carol.length === 2)
@@ -74,7 +80,9 @@ describe.each(drivers)('realtime broadcast and presence (%s)', (driver) => {
     await subscribed(b)
     expect(await a.send({ type: 'broadcast', event: 'note', payload: { text: 'hi' } })).toBe('ok')
     await waitFor('the small note', () => got[0])
-    expect(await a.send({ type: 'broadcast', event: 'note', payload: { text: 'x'.repeat(5000) } })).toBe('error')
+    expect(await a.send({ type: 'broadcast', event: 'note', payload: { text: 'x'.repeat(5000) } })).toBe(
+      'error',
+    )
     expect(await a.send({ type: 'broadcast', event: 'note', payload: { text: 'after' } })).toBe('ok')
     await waitFor('the note after', () => got.length === 2)
     expect(got.map((m) => (m.payload as { text: string }).text)).toEqual(['hi', 'after'])
@@ -89,10 +97,14 @@ describe.each(drivers)('realtime broadcast and presence (%s)', (driver) => {
     await subscribed(b)
     const sender = await gw.socketClient()
     // Not joined: supabase-js falls back to POST /realtime/v1/api/broadcast.
-    const fallback = await sender.channel('announcements').send({ type: 'broadcast', event: 'notice', payload: { n: 1 } })
+    const fallback = await sender
+      .channel('announcements')
+      .send({ type: 'broadcast', event: 'notice', payload: { n: 1 } })
     expect(fallback).toBe('ok')
     await waitFor('the first notice', () => got[0])
-    const result = await sender.channel('announcements').httpSend('notice', { text: 'Parking closed on Sunday' })
+    const result = await sender
+      .channel('announcements')
+      .httpSend('notice', { text: 'Parking closed on Sunday' })
     expect(result).toMatchObject({ success: true })
     const message = await waitFor('the second notice', () => got[1])
     expect(got[0].payload).toEqual({ n: 1 })

@@ -49,7 +49,12 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
     expect(event.eventType).toBe('INSERT')
     expect(event.schema).toBe('public')
     expect(event.table).toBe('enquiries')
-    expect(event.new).toMatchObject({ id: rows[0].id, name: 'Thandi', email: 'thandi@example.com', kind: 'contact' })
+    expect(event.new).toMatchObject({
+      id: rows[0].id,
+      name: 'Thandi',
+      email: 'thandi@example.com',
+      kind: 'contact',
+    })
     expect(event.old).toEqual({})
     expect(event.errors).toBeNull()
     expect(event.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
@@ -63,7 +68,9 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
     const adm = watchChanges(admin, 'admin-enquiries-2', { event: '*', schema: 'public', table: 'enquiries' })
     await subscribed(anon.channel)
     await subscribed(adm.channel)
-    await asService(`insert into public.enquiries (kind, name, email) values ('contact', 'Sipho', 'sipho@example.com')`)
+    await asService(
+      `insert into public.enquiries (kind, name, email) values ('contact', 'Sipho', 'sipho@example.com')`,
+    )
     await waitFor('the admin to see it', () => adm.events[0])
     // Both sockets are served by the same ordered feed: had the visitor been sent it, it would be here.
     await gw.deps.db.query('select 1')
@@ -84,7 +91,11 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
     const draftOfA = await insertStatement(DEMO.tenantA.tenantId, 'draft')
     const ofA = await insertStatement(DEMO.tenantA.tenantId, 'issued', 2345.5)
     const event = await waitFor('tenant A’s statement', () => events.find((e) => e.new.id === ofA))
-    expect(event.new).toMatchObject({ tenant_id: DEMO.tenantA.tenantId, status: 'issued', amount_due: 2345.5 })
+    expect(event.new).toMatchObject({
+      tenant_id: DEMO.tenantA.tenantId,
+      status: 'issued',
+      amount_due: 2345.5,
+    })
     // Changes arrive in commit order, so B's and the draft (committed earlier) would be here by now.
     expect(events.map((e) => e.new.id)).toEqual([ofA])
     expect(events.some((e) => e.new.id === ofB || e.new.id === draftOfA)).toBe(false)
@@ -99,7 +110,11 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
 
   it('a statement moved from tenant B to tenant A before delivery never shows B’s version to A', async () => {
     const tenantA = await gw.socketClient({ accessToken: await token(DEMO.tenantA) })
-    const { channel, events } = watchChanges(tenantA, 'moved', { event: '*', schema: 'public', table: 'rental_statements' })
+    const { channel, events } = watchChanges(tenantA, 'moved', {
+      event: '*',
+      schema: 'public',
+      table: 'rental_statements',
+    })
     await subscribed(channel)
     // One transaction: insert for B, then hand it to A. A may see only the final version.
     period += 1
@@ -187,12 +202,17 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
 
   it('a large row arrives whole (the notification carries only its id)', async () => {
     const admin = await gw.socketClient({ accessToken: await token(DEMO.admin) })
-    const { channel, events } = watchChanges(admin, 'large-enquiry', { event: 'INSERT', schema: 'public', table: 'enquiries' })
+    const { channel, events } = watchChanges(admin, 'large-enquiry', {
+      event: 'INSERT',
+      schema: 'public',
+      table: 'enquiries',
+    })
     await subscribed(channel)
     const message = 'x'.repeat(50_000)
-    await asService(`insert into public.enquiries (kind, name, email, message) values ('contact', 'Long', 'l@example.com', $1)`, [
-      message,
-    ])
+    await asService(
+      `insert into public.enquiries (kind, name, email, message) values ('contact', 'Long', 'l@example.com', $1)`,
+      [message],
+    )
     const event = await waitFor('the large enquiry', () => events[0])
     expect(event.new.message).toBe(message)
     await admin.removeAllChannels()

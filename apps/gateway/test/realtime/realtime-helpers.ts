@@ -2,7 +2,11 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import { expect } from 'vitest'
 
 /** Waits until `check` returns a truthy value (polling), or fails with `what` after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => T | undefined | false, timeoutMs = 8000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false,
+  timeoutMs = 8000,
+): Promise<T> {
   const started = Date.now()
   for (;;) {
     const value = check()

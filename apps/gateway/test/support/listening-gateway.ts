@@ -2,9 +2,19 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { createApp } from '../../src/app.ts'
-import { closeRealtimeSockets, createRealtimeSocketServer } from '../../src/services/realtime/create-socket-server.ts'
+import {
+  closeRealtimeSockets,
+  createRealtimeSocketServer,
+} from '../../src/services/realtime/create-socket-server.ts'
 import type { Driver } from './database.ts'
 import { createTestGateway, type TestGateway } from './gateway.ts'
+
+export interface SocketClientOptions {
+  key?: string
+  accessToken?: string
+  /** The realtime client's heartbeat (default 25 s); tests with a short server timeout beat faster. */
+  heartbeatIntervalMs?: number
+}
 
 export interface ListeningGateway extends TestGateway {
   /** `http://127.0.0.1:<port>` */
@@ -14,7 +24,7 @@ export interface ListeningGateway extends TestGateway {
    * A supabase-js client talking to the listening server over real sockets (REST and realtime),
    * signed in as the owner of `accessToken` when given.
    */
-  socketClient(options?: { key?: string; accessToken?: string }): Promise<SupabaseClient>
+  socketClient(options?: SocketClientOptions): Promise<SupabaseClient>
   /** Stops the HTTP server (closing every realtime socket) but keeps the database. */
   stopServer(): Promise<void>
   /** Starts the gateway again (a new app on the same database), on the same port. */
@@ -36,13 +46,14 @@ export async function startListeningGateway(
     ...gateway,
     url: `http://127.0.0.1:${running.port}`,
     port: running.port,
-    async socketClient(clientOptions: { key?: string; accessToken?: string } = {}) {
+    async socketClient(clientOptions: SocketClientOptions = {}) {
       const { accessToken } = clientOptions
       // With `accessToken`, supabase-js sends that token on REST calls and as the realtime
       // channels' access_token (re-read at every heartbeat), as an app with a session would.
       const client = createClient(state.url, clientOptions.key ?? gateway.keys.anonKey, {
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
         ...(accessToken ? { accessToken: async () => accessToken } : {}),
+        realtime: { heartbeatIntervalMs: clientOptions.heartbeatIntervalMs ?? 25_000 },
       })
       clients.push(client)
       // An app creates its client at start-up, long before it subscribes; resolve the token now so
