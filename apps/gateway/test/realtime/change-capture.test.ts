@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ANON, asCaller, type Caller, SERVICE_ROLE } from '../../src/database/request-scope.ts'
+import { createTestDatabase, drivers, type TestDatabase } from '../support/database.ts'
+import { asUser, DEMO } from '../support/tokens.ts'
+
+describe.each(drivers)('row-change capture in the database (%s)', (driver) => {
+  let db: TestDatabase
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver, { seed: true })
+  })
+  afterAll(async () => {
+    await db?.close()
+  })
+
+  const latestChange = async () =>
+    (
+      await db.query<{
+        id: number
+        type: string
+        record: Record<string, unknown> | null
+        old_record: unknown
+      }>('select id, type, record, old_record from realtime.changes order by id desc limit 1')
+    ).rows[0]
+
+  it('records inserts, updates and deletes of a watched table, old rows as their key only', async () => {
+    const notified: string[] = []
+    const unlisten = await db.listen('realtime_changes', (payload) => notified.push(payload))
+    const { rows } = await asCaller(db, SERVICE_ROLE, (tx) =>
+      tx.query<{ id: string }>(
+        `insert into public.vacant_shops (unit_number, size_m2) values ('CAP-1', 10) returning id`,
+      ),
+    )
+    const id = rows[0].id
+    const insert = await latestChange()
+    expect(insert).toMatchObject({
+      type: 'INSERT',
+      old_record: null,
+      record: { id, unit_number: 'CAP-1', size_m2: 10 },
+    })
+
+    await asCaller(db, SERVICE_ROLE, (tx) =>
+      tx.query(`update public.vacant_shops set size_m2 = 12 where id = $1`, [id]),
+    )
+    expect(await latestChange()).toMatchObject({
+      type: 'UPDATE',
+      old_record: { id },
+      record: { size_m2: 12 },
+    })
+
+    await asCaller(db, SERVICE_ROLE, (tx) => tx.query('delete from public.vacant_shops where id = $1', [id]))
+    const removed = await latestChange()
+    expect(removed).toMatchObject({ type: 'DELETE', old_record: { id }, record: null })
+
+    // The notification carries only the change id, never row data.
+    await waitUntil(() => notified.length >= 3)
+    expect(notified.slice(-3).map(Number)).toEqual([insert.id, insert.id + 1, removed.id])
+    await unlisten()
+  })
+
+  it('does not record tables that are not watched', async () => {
+    const before = await latestChange()
+    await asCaller(db, SERVICE_ROLE, (tx) =>
+      tx.query(`insert into public.analytics_events (name) values ('page_view')`),
+    )
+    expect((await latestChange()).id).toBe(before.id)
+  })
+
+  it('prunes changes older than the given age', async () => {
+    await db.query(
+      `update realtime.changes set commit_timestamp = now() - interval '1 hour' where id = (select min(id) from realtime.changes)`,
+    )
+    const { rows } = await db.query<{ pruned: number }>(
+      `select realtime.prune_changes('10 minutes') as pruned`,
+    )
+    expect(Number(rows[0].pruned)).toBe(1)
+  })
+
+  const callers: [string, Caller][] = [
+    ['a visitor', ANON],
+    ['a tenant', asUser(DEMO.tenantA)],
+    ['an admin', asUser(DEMO.admin)],
+    ['the service role', SERVICE_ROLE],
+  ]
+  it.each(callers)('%s can neither read the change log nor change what is watched', async (_who, caller) => {
+    await expect(asCaller(db, caller, (tx) => tx.query('select * from realtime.changes'))).rejects.toThrow(
+      /permission denied/,
+    )
+    await expect(
+      asCaller(db, caller, (tx) => tx.query(`select realtime.unwatch_table('public.enquiries')`)),
+    ).rejects.toThrow(/permission denied/)
+  })
+
+  it('the gateway itself (the database owner) can read the change log', async () => {
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from realtime.changes')
+    expect(rows[0].n).toBeGreaterThan(0)
+  })
+
+  it('refuses to watch a table without a primary key', async () => {
+    await db.exec('create table public.no_key (v int)')
+    await expect(db.query(`select realtime.watch_table('public.no_key')`)).rejects.toThrow(
+      /has no primary key/,
+    )
+    await db.exec('drop table public.no_key')
+  })
+})
+
+async function waitUntil(check: () => boolean, timeoutMs = 5000) {
+  const started = Date.now()
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
