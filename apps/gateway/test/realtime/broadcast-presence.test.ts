@@ -5,7 +5,7 @@ import { subscribed, waitFor } from './realtime-helpers.ts'
 
 interface Received {
   event: string
-  payload: unknown
+  payload?: unknown
 }
 
 describe.each(drivers)('realtime broadcast and presence (%s)', (driver) => {
