@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net'
 import { Worker } from 'node:worker_threads'
 import { serve } from '@hono/node-server'
 import pino from 'pino'
-import WebSocket, { WebSocketServer } from 'ws'
 import { createApp } from '../../apps/gateway/src/app.ts'
 import { loadConfig } from '../../apps/gateway/src/config.ts'
 import { migrate } from '../../apps/gateway/src/database/migrate.ts'
@@ -16,6 +15,7 @@ import {
   closeRealtimeSockets,
   createRealtimeSocketServer,
 } from '../../apps/gateway/src/services/realtime/create-socket-server.ts'
+import { WebSocket, WebSocketServer } from '../support/gateway-ws.ts'
 
 /**
  * Realtime (issue 7), on loopback only and bounded in time:
@@ -218,10 +218,15 @@ export default async function run(): Promise<void> {
   await migrate(db)
   await seedDemo(db)
   try {
-    await broadcastScenario(db, SOCKETS, 2)
-    await broadcastScenario(db, SOCKETS, 0.02)
-    await rowChangeScenario(db, false)
-    await rowChangeScenario(db, true)
+    const only = process.env.BENCH_REALTIME_ONLY
+    if (!only || only === 'broadcast') {
+      await broadcastScenario(db, SOCKETS, 2)
+      await broadcastScenario(db, SOCKETS, 0.02)
+    }
+    if (!only || only === 'changes') {
+      await rowChangeScenario(db, false)
+      await rowChangeScenario(db, true)
+    }
   } finally {
     await db.close()
   }

@@ -114,8 +114,61 @@ as $$
   select count(*) from gone
 $$;
 
+-- ----------------------------------------------------------------------------
+-- Delivery check: which captured versions each subscriber may see, decided by
+-- the table's own RLS policies and grants, acting as each subscriber in turn
+-- (role and JWT claims set exactly as for a request, supabase-protocol.md §1.4).
+-- One round trip for every subscriber of a change instead of one transaction
+-- each. A version is visible only if the caller can select the row now AND the
+-- row is still exactly that version: a version the caller could not see (a
+-- draft, a row that belonged to another tenant) is never sent; the newer
+-- version's own change follows. `with_table` also reports (record -1) whether
+-- the caller may select from the table at all (for deletes: key only).
+-- Only the gateway's own login role may run this: it switches roles.
+-- ----------------------------------------------------------------------------
+create or replace function realtime.visible_versions(
+  callers jsonb, target regclass, primary_key text[], records jsonb, with_table boolean)
+returns table (caller_index int, record_index int)
+language plpgsql
+set search_path = ''
+as $$
+declare
+  caller record;
+  key_match text;
+  check_sql text;
+begin
+  select string_agg(format('t.%1$I = r.%1$I', k), ' and ') into key_match from unnest(primary_key) as k;
+  check_sql := format(
+    'select (x.i - 1)::int from pg_catalog.jsonb_array_elements($1) with ordinality as x(rec, i)
+       cross join lateral pg_catalog.jsonb_populate_record(null::%1$s, x.rec) as r
+       where exists (select 1 from %1$s as t where %2$s and t operator(pg_catalog.*=) r)',
+    target, key_match);
+  for caller in
+    select e.value ->> 'role' as role, e.value -> 'claims' as claims, (e.ordinality - 1)::int as idx
+    from pg_catalog.jsonb_array_elements(callers) with ordinality as e
+  loop
+    if caller.role not in ('anon', 'authenticated', 'service_role') then
+      raise exception 'realtime.visible_versions: % is not an API role', caller.role;
+    end if;
+    perform pg_catalog.set_config('role', caller.role, true),
+      pg_catalog.set_config('request.jwt.claims', caller.claims::text, true),
+      pg_catalog.set_config('request.jwt.claim.sub', coalesce(caller.claims ->> 'sub', ''), true),
+      pg_catalog.set_config('request.jwt.claim.role', caller.role, true);
+    if pg_catalog.jsonb_array_length(records) > 0 then
+      return query execute format('select %s, v.i from (%s) as v(i)', caller.idx, check_sql) using records;
+    end if;
+    if with_table and pg_catalog.has_table_privilege(target, 'SELECT') then
+      caller_index := caller.idx;
+      record_index := -1;
+      return next;
+    end if;
+  end loop;
+end
+$$;
+
 revoke all on function realtime.capture_change(), realtime.watch_table(regclass),
-  realtime.unwatch_table(regclass), realtime.prune_changes(interval) from public;
+  realtime.unwatch_table(regclass), realtime.prune_changes(interval),
+  realtime.visible_versions(jsonb, regclass, text[], jsonb, boolean) from public;
 
 -- ----------------------------------------------------------------------------
 -- The tables the product watches (admin dashboard, tenant portal, directory)

@@ -91,6 +91,57 @@ describe.each(drivers)('row-change capture in the database (%s)', (driver) => {
     ).rejects.toThrow(/permission denied/)
   })
 
+  it.each(callers)('%s cannot run the delivery check (it switches roles)', async (_who, caller) => {
+    await expect(
+      asCaller(db, caller, (tx) =>
+        tx.query(`select * from realtime.visible_versions('[]', 'public.shops', '{id}', '[]', true)`),
+      ),
+    ).rejects.toThrow(/permission denied/)
+  })
+
+  it('the delivery check answers, per caller, with that caller’s RLS: A sees A’s statement, B does not', async () => {
+    const { rows } = await asCaller(db, SERVICE_ROLE, (tx) =>
+      tx.query<{ record: Record<string, unknown> }>(
+        `insert into public.rental_statements (tenant_id, period, amount_due, status)
+         values ($1, '2041-01-01', 10, 'issued') returning to_jsonb(rental_statements.*) as record`,
+        [DEMO.tenantA.tenantId],
+      ),
+    )
+    const record = rows[0].record
+    const stale = { ...record, amount_due: 11 } // a version that is no longer the row
+    const who = [asUser(DEMO.tenantA), asUser(DEMO.tenantB), asUser(DEMO.admin), ANON]
+    const answer = await db.transaction((tx) =>
+      tx.query<{ caller_index: number; record_index: number }>(
+        `select * from realtime.visible_versions($1::jsonb, 'public.rental_statements', '{id}', $2::jsonb, true)
+         order by 1, 2`,
+        [
+          JSON.stringify(who.map((c) => ({ role: c.role, claims: c.claims }))),
+          JSON.stringify([record, stale]),
+        ],
+      ),
+    )
+    // tenant A: the current version and the table; tenant B: the table only; admin: both; anon: table only
+    // (deletes send the key alone to anyone who may select from the table at all).
+    expect(answer.rows.map((r) => [r.caller_index, r.record_index])).toEqual([
+      [0, -1],
+      [0, 0],
+      [1, -1],
+      [2, -1],
+      [2, 0],
+      [3, -1],
+    ])
+  })
+
+  it('the delivery check refuses a role that is not an API role', async () => {
+    await expect(
+      db.transaction((tx) =>
+        tx.query(
+          `select * from realtime.visible_versions('[{"role":"postgres","claims":{}}]', 'public.shops', '{id}', '[]', true)`,
+        ),
+      ),
+    ).rejects.toThrow(/is not an API role/)
+  })
+
   it('the gateway itself (the database owner) can read the change log', async () => {
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from realtime.changes')
     expect(rows[0].n).toBeGreaterThan(0)

@@ -13,8 +13,8 @@ interface Delivery {
 
 /**
  * Sends a batch of row changes (in commit order) to the channels subscribed to them, each only
- * if PostgreSQL says the channel's caller may see it (check-visibility.ts, one transaction per
- * distinct set of claims). Payload shape: supabase-protocol.md §6.5.
+ * if PostgreSQL, acting as the channel's caller, says it may see it (check-visibility.ts).
+ * Payload shape: supabase-protocol.md §6.5.
  */
 export async function deliverChanges(hub: RealtimeHub, changes: Change[]): Promise<void> {
   if (hub.changeChannels.size === 0) return
@@ -47,23 +47,21 @@ export async function deliverChanges(hub: RealtimeHub, changes: Change[]): Promi
   }
   if (deliveries.length === 0) return
 
-  const groups = new Map<string, { channel: Channel; changes: Map<number, Change> }>()
+  // Subscribers with the same claims share one answer; one statement per table answers for all.
+  const callers = new Map<string, Channel['caller']>()
+  const pending = new Map<number, Change>()
   for (const d of deliveries) {
-    const group = groups.get(d.channel.claimsKey) ?? { channel: d.channel, changes: new Map() }
-    group.changes.set(d.change.id, d.change)
-    groups.set(d.channel.claimsKey, group)
+    callers.set(d.channel.claimsKey, d.channel.caller)
+    pending.set(d.change.id, d.change)
   }
   const visibleByClaims = new Map<string, Set<number>>()
-  for (const [claimsKey, group] of groups) {
-    try {
-      visibleByClaims.set(
-        claimsKey,
-        await checkVisibility(hub.deps.db, group.channel.caller, [...group.changes.values()], tables),
-      )
-    } catch (error) {
-      hub.deps.logger.error({ err: error }, 'realtime: RLS check failed; changes withheld')
-      visibleByClaims.set(claimsKey, new Set())
-    }
+  try {
+    const keys = [...callers.keys()]
+    const results = await checkVisibility(hub.deps.db, [...callers.values()], [...pending.values()], tables)
+    keys.forEach((key, i) => visibleByClaims.set(key, results[i] ?? new Set()))
+  } catch (error) {
+    // Fail closed: nothing is sent when PostgreSQL could not say who may see it.
+    hub.deps.logger.error({ err: error }, 'realtime: RLS check failed; changes withheld')
   }
 
   for (const { change, channel, ids } of deliveries) {
