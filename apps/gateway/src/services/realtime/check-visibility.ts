@@ -40,6 +40,9 @@ export async function checkVisibility(
     byTable.set(key, list)
   }
   const callerJson = JSON.stringify(callers.map((c) => ({ role: c.role, claims: c.claims })))
+  // One statement per table, each its own implicit transaction: the role and claims the function
+  // sets are transaction-local, so they are gone when the statement ends (also on a pooled
+  // connection), and no BEGIN/COMMIT round trips are spent.
   for (const [key, list] of byTable) {
     const info = tables.get(key)
     if (!info || info.primaryKey.length === 0) continue
