@@ -221,7 +221,8 @@ export default async function run(): Promise<void> {
     const only = process.env.BENCH_REALTIME_ONLY
     if (!only || only === 'broadcast') {
       await broadcastScenario(db, SOCKETS, 2)
-      await broadcastScenario(db, SOCKETS, 0.02)
+      // Light load: 5 broadcasts/s in all, below what one client thread can receive, for latency.
+      await broadcastScenario(db, SOCKETS, 5 / SOCKETS)
     }
     if (!only || only === 'changes') {
       await rowChangeScenario(db, false)
