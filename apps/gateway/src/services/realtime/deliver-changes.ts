@@ -58,7 +58,7 @@ export async function deliverChanges(hub: RealtimeHub, changes: Change[]): Promi
   try {
     const keys = [...callers.keys()]
     const results = await checkVisibility(hub.deps.db, [...callers.values()], [...pending.values()], tables)
-    keys.forEach((key, i) => visibleByClaims.set(key, results[i] ?? new Set()))
+    for (const [i, key] of keys.entries()) visibleByClaims.set(key, results[i] ?? new Set())
   } catch (error) {
     // Fail closed: nothing is sent when PostgreSQL could not say who may see it.
     hub.deps.logger.error({ err: error }, 'realtime: RLS check failed; changes withheld')
