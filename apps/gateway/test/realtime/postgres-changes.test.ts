@@ -61,6 +61,33 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
     await admin.removeChannel(channel)
   })
 
+  it('an admin watching enquiries sees one a visitor sends through the send-enquiry-email function', async () => {
+    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin) })
+    const { channel, events } = watchChanges(admin, 'admin-dashboard', {
+      event: 'INSERT',
+      schema: 'public',
+      table: 'enquiries',
+      filter: 'kind=eq.leasing',
+    })
+    await subscribed(channel)
+    const visitor = await gw.socketClient()
+    const { error } = await visitor.functions.invoke('send-enquiry-email', {
+      body: JSON.stringify({
+        name: 'Ayanda Dlamini',
+        email: 'ayanda@example.com',
+        phone: '083 555 0202',
+        company: 'Ayanda Eats',
+        businessType: 'food',
+        message: 'Looking for 120 m2 near the entrance.',
+        source: 'leasing_form',
+      }),
+    })
+    expect(error).toBeNull()
+    const event = await waitFor('the leasing enquiry', () => events[0])
+    expect(event.new).toMatchObject({ kind: 'leasing', name: 'Ayanda Dlamini', company: 'Ayanda Eats' })
+    await admin.removeChannel(channel)
+  })
+
   it('a visitor (anon) watching enquiries never receives one', async () => {
     const visitor = await gw.socketClient()
     const admin = await gw.socketClient({ accessToken: await token(DEMO.admin) })
