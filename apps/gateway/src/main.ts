@@ -11,7 +11,11 @@ import { WEB_DIST } from './http/static-site.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { createLogger } from './logger.ts'
 import { createMailer } from './mail/mailer.ts'
-import { closeRealtimeSockets, createRealtimeSocketServer } from './services/realtime/create-socket-server.ts'
+import {
+  closeRealtimeSockets,
+  createRealtimeSocketServer,
+  realtimeStopped,
+} from './services/realtime/create-socket-server.ts'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -80,6 +84,8 @@ async function main() {
     }, 10_000)
     force.unref()
     server.close(async () => {
+      await new Promise((r) => setImmediate(r))
+      await realtimeStopped(realtimeSockets)
       await db.close()
       logger.info('stopped')
       process.exit(0)

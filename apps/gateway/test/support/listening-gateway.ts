@@ -5,6 +5,7 @@ import { createApp } from '../../src/app.ts'
 import {
   closeRealtimeSockets,
   createRealtimeSocketServer,
+  realtimeStopped,
 } from '../../src/services/realtime/create-socket-server.ts'
 import type { Driver } from './database.ts'
 import { createTestGateway, type TestGateway } from './gateway.ts'
@@ -93,6 +94,10 @@ async function listen(gateway: TestGateway, port: number) {
         server.close(() => done())
         closeRealtimeSockets(sockets)
         if ('closeAllConnections' in server) server.closeAllConnections()
+      }).then(async () => {
+        // The ws server's close event follows the HTTP server's; then the realtime service stops.
+        await new Promise((r) => setImmediate(r))
+        await realtimeStopped(sockets)
       })
       return stopped
     },

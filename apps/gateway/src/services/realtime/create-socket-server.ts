@@ -19,3 +19,19 @@ export function createRealtimeSocketServer(
 export function closeRealtimeSockets(server: WebSocketServer): void {
   for (const client of server.clients) client.close(1001, 'server shutting down')
 }
+
+const stopped = new WeakMap<WebSocketServer, Promise<void>>()
+
+/** Runs `stop` once when the `ws` server closes (it closes with the HTTP server). */
+export function stopWithSocketServer(server: WebSocketServer, stop: () => Promise<void>): void {
+  if (stopped.has(server)) return
+  stopped.set(server, new Promise((resolve) => server.once('close', () => void stop().finally(resolve))))
+}
+
+/**
+ * Resolves once the realtime service that used this `ws` server has stopped (sockets closed, no
+ * longer listening for changes), so the database can be closed after it.
+ */
+export function realtimeStopped(server: WebSocketServer): Promise<void> {
+  return stopped.get(server) ?? Promise.resolve()
+}

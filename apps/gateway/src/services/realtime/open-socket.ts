@@ -7,6 +7,7 @@ import type { Caller } from '../../database/request-scope.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { resolveCaller, verifyJwt } from '../../http/resolve-caller.ts'
 import { Connection } from './connection.ts'
+import { stopWithSocketServer } from './create-socket-server.ts'
 import { handleFrame } from './handle-frame.ts'
 import { UPGRADE_ERRORS, type UpgradeError } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
@@ -20,7 +21,6 @@ const VsnSchema = (vsn: string): vsn is Vsn => vsn === '1.0.0' || vsn === '2.0.0
  * upgrades. Refusals are JSON `{"error": …}` with the status of §6.1.
  */
 export function openSocket(hub: RealtimeHub): MiddlewareHandler {
-  const boundServers = new WeakSet<WebSocketServer>()
   return async (c, next) => {
     // Phoenix's default serializer is 1.0.0 when the client names none.
     const vsn = c.req.query('vsn') ?? '1.0.0'
@@ -33,10 +33,7 @@ export function openSocket(hub: RealtimeHub): MiddlewareHandler {
 
     // When the HTTP server closes, its `ws` server closes: take every socket and the feed down too.
     const wss = envField(c.env, 'wss')
-    if (wss instanceof WebSocketServer && !boundServers.has(wss)) {
-      boundServers.add(wss)
-      wss.once('close', () => void hub.stop())
-    }
+    if (wss instanceof WebSocketServer) stopWithSocketServer(wss, () => hub.stop())
     return upgradeWebSocket(() => socketEvents(hub, ip, vsn, resolved.caller))(c, next)
   }
 }
