@@ -115,52 +115,83 @@ as $$
 $$;
 
 -- ----------------------------------------------------------------------------
--- Delivery check: which captured versions each subscriber may see, decided by
--- the table's own RLS policies and grants, acting as each subscriber in turn
--- (role and JWT claims set exactly as for a request, supabase-protocol.md §1.4).
--- One round trip for every subscriber of a change instead of one transaction
--- each. A version is visible only if the caller can select the row now AND the
--- row is still exactly that version: a version the caller could not see (a
--- draft, a row that belonged to another tenant) is never sent; the newer
--- version's own change follows. `with_table` also reports (record -1) whether
--- the caller may select from the table at all (for deletes: key only).
+-- Delivery check: which captured versions each subscriber may see. For every
+-- subscriber in turn it sets role and JWT claims exactly as for a request
+-- (supabase-protocol.md §1.4) and evaluates the table's own SELECT policies
+-- (permissive ones OR-ed, restrictive ones AND-ed, as PostgreSQL combines
+-- them) against the captured version itself, not against the row as it is
+-- now: a version the subscriber was never allowed to see (a draft, a row that
+-- belonged to another tenant before an update) is never sent, and a version it
+-- could see is sent even if the row changed again since. Tables without RLS
+-- and roles with BYPASSRLS see every version; no SELECT privilege, nothing.
+-- `with_table` also reports (record -1) whether the subscriber may select from
+-- the table at all (deletes send the primary key only, to those).
+-- One round trip for every subscriber of a batch instead of a transaction each.
 -- Only the gateway's own login role may run this: it switches roles.
 -- ----------------------------------------------------------------------------
 create or replace function realtime.visible_versions(
-  callers jsonb, target regclass, primary_key text[], records jsonb, with_table boolean)
+  callers jsonb, target regclass, records jsonb, with_table boolean)
 returns table (caller_index int, record_index int)
 language plpgsql
 set search_path = ''
 as $$
 declare
   caller record;
-  key_match text;
-  check_sql text;
+  rel_schema text;
+  rel_name text;
+  rls_enabled boolean;
+  permissive text;
+  restrictive text;
+  predicate text;
+  predicates jsonb := '{}';
 begin
-  select string_agg(format('t.%1$I = r.%1$I', k), ' and ') into key_match from unnest(primary_key) as k;
-  check_sql := format(
-    'select (x.i - 1)::int from pg_catalog.jsonb_array_elements($1) with ordinality as x(rec, i)
-       cross join lateral pg_catalog.jsonb_populate_record(null::%1$s, x.rec) as r
-       where exists (select 1 from %1$s as t where %2$s and t operator(pg_catalog.*=) r)',
-    target, key_match);
+  select n.nspname, c.relname, c.relrowsecurity into rel_schema, rel_name, rls_enabled
+  from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where c.oid = target;
   for caller in
     select e.value ->> 'role' as role, e.value -> 'claims' as claims, (e.ordinality - 1)::int as idx
     from pg_catalog.jsonb_array_elements(callers) with ordinality as e
   loop
-    if caller.role not in ('anon', 'authenticated', 'service_role') then
+    if caller.role is null or caller.role not in ('anon', 'authenticated', 'service_role') then
       raise exception 'realtime.visible_versions: % is not an API role', caller.role;
     end if;
+    -- The policies that apply to this role, read before switching to it.
+    if not predicates ? caller.role then
+      if not rls_enabled or (select r.rolbypassrls from pg_catalog.pg_roles r where r.rolname = caller.role) then
+        predicate := 'true';
+      else
+        select string_agg(format('(%s)', coalesce(p.qual, 'false')), ' or ') filter (where p.permissive = 'PERMISSIVE'),
+               string_agg(format('(%s)', coalesce(p.qual, 'false')), ' and ') filter (where p.permissive = 'RESTRICTIVE')
+          into permissive, restrictive
+        from pg_catalog.pg_policies p
+        where p.schemaname = rel_schema and p.tablename = rel_name and p.cmd in ('SELECT', 'ALL')
+          and (caller.role = any (p.roles) or 'public' = any (p.roles));
+        -- No permissive policy means no row, as in PostgreSQL.
+        predicate := format('(%s)', coalesce(permissive, 'false'))
+          || case when restrictive is null then '' else format(' and (%s)', restrictive) end;
+      end if;
+      predicates := predicates || jsonb_build_object(caller.role, predicate);
+    end if;
+    predicate := predicates ->> caller.role;
+
     perform pg_catalog.set_config('role', caller.role, true),
       pg_catalog.set_config('request.jwt.claims', caller.claims::text, true),
       pg_catalog.set_config('request.jwt.claim.sub', coalesce(caller.claims ->> 'sub', ''), true),
       pg_catalog.set_config('request.jwt.claim.role', caller.role, true);
-    if pg_catalog.jsonb_array_length(records) > 0 then
-      return query execute format('select %s, v.i from (%s) as v(i)', caller.idx, check_sql) using records;
-    end if;
-    if with_table and pg_catalog.has_table_privilege(target, 'SELECT') then
-      caller_index := caller.idx;
-      record_index := -1;
-      return next;
+    if pg_catalog.has_table_privilege(target, 'SELECT') then
+      if pg_catalog.jsonb_array_length(records) > 0 then
+        -- The version is bound under the table's own name, so that policies naming it still work.
+        return query execute format(
+          'select %s, (x.i - 1)::int from pg_catalog.jsonb_array_elements($1) with ordinality as x(rec, i)
+             cross join lateral pg_catalog.jsonb_populate_record(null::%s, x.rec) as %I
+             where %s',
+          caller.idx, target, rel_name, predicate) using records;
+      end if;
+      if with_table then
+        caller_index := caller.idx;
+        record_index := -1;
+        return next;
+      end if;
     end if;
   end loop;
 end
@@ -168,7 +199,7 @@ $$;
 
 revoke all on function realtime.capture_change(), realtime.watch_table(regclass),
   realtime.unwatch_table(regclass), realtime.prune_changes(interval),
-  realtime.visible_versions(jsonb, regclass, text[], jsonb, boolean) from public;
+  realtime.visible_versions(jsonb, regclass, jsonb, boolean) from public;
 
 -- ----------------------------------------------------------------------------
 -- The tables the product watches (admin dashboard, tenant portal, directory)

@@ -94,12 +94,12 @@ describe.each(drivers)('row-change capture in the database (%s)', (driver) => {
   it.each(callers)('%s cannot run the delivery check (it switches roles)', async (_who, caller) => {
     await expect(
       asCaller(db, caller, (tx) =>
-        tx.query(`select * from realtime.visible_versions('[]', 'public.shops', '{id}', '[]', true)`),
+        tx.query(`select * from realtime.visible_versions('[]', 'public.shops', '[]', true)`),
       ),
     ).rejects.toThrow(/permission denied/)
   })
 
-  it('the delivery check answers, per caller, with that caller’s RLS: A sees A’s statement, B does not', async () => {
+  it('the delivery check applies each caller’s RLS to the captured version itself', async () => {
     const { rows } = await asCaller(db, SERVICE_ROLE, (tx) =>
       tx.query<{ record: Record<string, unknown> }>(
         `insert into public.rental_statements (tenant_id, period, amount_due, status)
@@ -107,36 +107,63 @@ describe.each(drivers)('row-change capture in the database (%s)', (driver) => {
         [DEMO.tenantA.tenantId],
       ),
     )
-    const record = rows[0].record
-    const stale = { ...record, amount_due: 11 } // a version that is no longer the row
+    const issuedToA = rows[0].record
+    const draftOfA = { ...issuedToA, status: 'draft' }
+    const issuedToB = { ...issuedToA, tenant_id: DEMO.tenantB.tenantId }
     const who = [asUser(DEMO.tenantA), asUser(DEMO.tenantB), asUser(DEMO.admin), ANON]
-    const answer = await db.transaction((tx) =>
-      tx.query<{ caller_index: number; record_index: number }>(
-        `select * from realtime.visible_versions($1::jsonb, 'public.rental_statements', '{id}', $2::jsonb, true)
-         order by 1, 2`,
-        [
-          JSON.stringify(who.map((c) => ({ role: c.role, claims: c.claims }))),
-          JSON.stringify([record, stale]),
-        ],
-      ),
+    const answer = await db.query<{ caller_index: number; record_index: number }>(
+      `select * from realtime.visible_versions($1::jsonb, 'public.rental_statements', $2::jsonb, true) order by 1, 2`,
+      [
+        JSON.stringify(who.map((c) => ({ role: c.role, claims: c.claims }))),
+        JSON.stringify([issuedToA, draftOfA, issuedToB]),
+      ],
     )
-    // tenant A: the current version and the table; tenant B: the table only; admin: both; anon: table only
-    // (deletes send the key alone to anyone who may select from the table at all).
+    // -1: may select from the table at all (deletes then carry the key only).
     expect(answer.rows.map((r) => [r.caller_index, r.record_index])).toEqual([
       [0, -1],
-      [0, 0],
+      [0, 0], // tenant A: their issued statement, not the draft, not B's
       [1, -1],
+      [1, 2], // tenant B: only the version that is theirs
       [2, -1],
       [2, 0],
-      [3, -1],
+      [2, 1],
+      [2, 2], // admin: every version
+      [3, -1], // visitor: no version
     ])
+    // The role and claims it switched to end with the statement.
+    const after = await db.query<{ role: string }>(`select current_user as role`)
+    expect(after.rows[0].role).not.toBe('authenticated')
+  })
+
+  it('the delivery check sees every version for the service role and none without SELECT privilege', async () => {
+    const record = {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      email: 'x@example.com',
+      status: 'subscribed',
+    }
+    await db.exec('revoke select on public.newsletter_subscribers from anon')
+    try {
+      const answer = await db.query<{ caller_index: number; record_index: number }>(
+        `select * from realtime.visible_versions($1::jsonb, 'public.newsletter_subscribers', $2::jsonb, true) order by 1, 2`,
+        [
+          JSON.stringify([SERVICE_ROLE, ANON].map((c) => ({ role: c.role, claims: c.claims }))),
+          JSON.stringify([record]),
+        ],
+      )
+      expect(answer.rows.map((r) => [r.caller_index, r.record_index])).toEqual([
+        [0, -1],
+        [0, 0],
+      ])
+    } finally {
+      await db.exec('grant select on public.newsletter_subscribers to anon')
+    }
   })
 
   it('the delivery check refuses a role that is not an API role', async () => {
     await expect(
       db.transaction((tx) =>
         tx.query(
-          `select * from realtime.visible_versions('[{"role":"postgres","claims":{}}]', 'public.shops', '{id}', '[]', true)`,
+          `select * from realtime.visible_versions('[{"role":"postgres","claims":{}}]', 'public.shops', '[]', true)`,
         ),
       ),
     ).rejects.toThrow(/is not an API role/)

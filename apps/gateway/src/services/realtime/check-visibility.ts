@@ -7,21 +7,17 @@ import type { TableInfo } from './table-columns.ts'
 const Rows = z.array(z.object({ caller_index: z.number(), record_index: z.number() }))
 
 const CHECK_SQL = `select caller_index, record_index from realtime.visible_versions(
-    $1::jsonb,
-    format('%I.%I', $2::text, $3::text)::regclass,
-    array(select jsonb_array_elements_text($4::jsonb)),
-    $5::jsonb,
-    $6::boolean)`
+    $1::jsonb, format('%I.%I', $2::text, $3::text)::regclass, $4::jsonb, $5::boolean)`
 
 /**
  * Which of `changes` each caller may see, decided by PostgreSQL acting as that caller: role and
- * claims are set exactly as for one of their requests (§1.4) and the table's RLS policies and
- * grants answer (realtime.visible_versions, in the change-capture migration). One statement per
- * table for all callers, instead of a transaction per caller: with a hundred subscribers that is
- * the difference between milliseconds and a second.
- * - INSERT/UPDATE: the row must be selectable now AND still be exactly the delivered version, so
- *   a version the caller was never allowed to see (before it moved from tenant B to tenant A, or
- *   while it was a draft) is never sent; the newer version's own change follows.
+ * claims are set exactly as for one of their requests (§1.4), and the table's grants and SELECT
+ * policies are evaluated against the captured version itself (realtime.visible_versions, in the
+ * change-capture migration). One statement per table for all callers, instead of a transaction
+ * per caller: with a hundred subscribers that is the difference between milliseconds and a second.
+ * - INSERT/UPDATE: a version the caller was never allowed to see (before it moved from tenant B to
+ *   tenant A, or while it was a draft) is never sent; one it could see is sent even when the row
+ *   has changed again since (an enquiry is inserted, then marked as mailed, within milliseconds).
  * - DELETE: only the primary key is sent, to callers whose role may select from the table at all.
  * Returns, per caller (same order as `callers`), the ids of the changes it may receive.
  */
@@ -53,7 +49,6 @@ export async function checkVisibility(
       callerJson,
       schema,
       table,
-      JSON.stringify(info.primaryKey),
       JSON.stringify(versions.map((c) => c.record)),
       deletes.length > 0,
     ])
