@@ -112,6 +112,50 @@ describe.each(drivers)('realtime socket (%s)', (driver) => {
     s.ws.close()
   })
 
+  it('speaks the 1.0.0 serializer (object frames) to clients that ask for it', async () => {
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${gw.port}/realtime/v1/websocket?apikey=${gw.keys.anonKey}&vsn=1.0.0`,
+    )
+    const frames: Record<string, unknown>[] = []
+    ws.on('message', (data) => frames.push(JSON.parse(data.toString()) as Record<string, unknown>))
+    await new Promise((r) => ws.once('open', r))
+    ws.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '1', join_ref: null }))
+    ws.send(
+      JSON.stringify({
+        topic: 'realtime:v1',
+        event: 'phx_join',
+        payload: { config: { broadcast: { self: true } } },
+        ref: '2',
+        join_ref: '2',
+      }),
+    )
+    ws.send(
+      JSON.stringify({
+        topic: 'realtime:v1',
+        event: 'broadcast',
+        payload: { type: 'broadcast', event: 'hi', payload: { a: 1 } },
+        ref: '3',
+        join_ref: '2',
+      }),
+    )
+    await waitFor('the echoed broadcast', () => frames.find((f) => f.event === 'broadcast'))
+    expect(frames[0]).toEqual({
+      join_ref: null,
+      ref: '1',
+      topic: 'phoenix',
+      event: 'phx_reply',
+      payload: { status: 'ok', response: {} },
+    })
+    expect(frames.find((f) => f.event === 'broadcast')).toEqual({
+      join_ref: null,
+      ref: null,
+      topic: 'realtime:v1',
+      event: 'broadcast',
+      payload: { type: 'broadcast', event: 'hi', payload: { a: 1 } },
+    })
+    ws.close()
+  })
+
   it('echoes postgres_changes in order with numeric ids, then says Subscribed to PostgreSQL', async () => {
     const s = await rawSocket(gw)
     const changes = [
