@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads'
 import { serve } from '@hono/node-server'
 import pino from 'pino'
 import { createApp } from '../../apps/gateway/src/app.ts'
+import { createDiskBlobStore } from '../../apps/gateway/src/blob-store/disk-blob-store.ts'
 import { loadConfig } from '../../apps/gateway/src/config.ts'
 import { migrate } from '../../apps/gateway/src/database/migrate.ts'
 import { openPglite } from '../../apps/gateway/src/database/pglite.ts'
@@ -92,6 +93,7 @@ async function gatewayServer(db: Database) {
     keys,
     logger,
     mailer: createMailer({ db, logger, from: config.MAIL_FROM }),
+    blobStore: createDiskBlobStore(config.storageDir),
   })
   const sockets = createRealtimeSocketServer(config)
   const { promise, resolve } = Promise.withResolvers<AddressInfo>()
