@@ -131,8 +131,11 @@ describe.each(drivers)('row-change capture in the database (%s)', (driver) => {
       [3, -1], // visitor: no version
     ])
     // The role and claims it switched to end with the statement.
-    const after = await db.query<{ role: string }>(`select current_user as role`)
-    expect(after.rows[0].role).not.toBe('authenticated')
+    const after = await db.query<{ same: boolean; claims: string | null }>(
+      `select current_user = session_user as same, current_setting('request.jwt.claims', true) as claims`,
+    )
+    expect(after.rows[0].same).toBe(true)
+    expect(after.rows[0].claims ?? '').toBe('')
   })
 
   it('the delivery check sees every version for the service role and none without SELECT privilege', async () => {
