@@ -16,13 +16,16 @@ export function signOut(services: AuthServices): Handler {
       throw ERRORS.ValidationFailed('Unsupported logout scope, must be one of global, local, others')
     const claims = await requireUserClaims(c, deps)
     const sessionId = claims.session_id ?? null
-    const where = {
-      global: 'user_id = $1',
-      local: 'user_id = $1 and id = $2::uuid',
-      others: 'user_id = $1 and id is distinct from $2::uuid',
+    const statement = {
+      global: { sql: 'delete from auth.sessions where user_id = $1', params: [claims.sub] },
+      local: { sql: 'delete from auth.sessions where user_id = $1 and id = $2::uuid', params: [claims.sub, sessionId] },
+      others: {
+        sql: 'delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid',
+        params: [claims.sub, sessionId],
+      },
     }[scope.data]
     await deps.db.transaction(async (tx) => {
-      await tx.query(`delete from auth.sessions where ${where}`, [claims.sub, sessionId])
+      await tx.query(statement.sql, statement.params)
       await writeAudit(tx, {
         action: 'logout',
         actorId: claims.sub,
