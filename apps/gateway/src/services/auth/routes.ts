@@ -45,7 +45,6 @@ export function createAuthRoutes(deps: Deps): Hono {
     deps.logger.error({ err: error, path: c.req.path }, 'auth request failed')
     return renderAuthError(c, ERRORS.Unexpected())
   })
-  app.notFound((c) => renderAuthError(c, ERRORS.NotFound()))
 
   // Open: followed by browsers from e-mails and redirects, without a project key.
   app.get('/verify', verifyLink(services))
@@ -86,5 +85,8 @@ export function createAuthRoutes(deps: Deps): Hono {
   app.delete('/admin/users/:id', adminDeleteUser(services))
   app.post('/admin/generate_link', adminGenerateLink(services))
   app.post('/invite', inviteUser(services))
+
+  // Anything else under /auth/v1 is the auth service's 404, never the web app's page.
+  app.all('*', (c) => renderAuthError(c, ERRORS.NotFound()))
   return app
 }
