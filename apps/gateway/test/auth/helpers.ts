@@ -118,5 +118,12 @@ export function authRequest(
 /** One refresh-token grant; returns status and body. */
 export async function refresh(gw: TestGateway, token: string) {
   const res = await authRequest(gw, '/token?grant_type=refresh_token', { body: { refresh_token: token } })
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { refresh_token?: string; access_token?: string; code?: string } }
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown> & {
+      refresh_token?: string
+      access_token?: string
+      code?: string
+    },
+  }
 }

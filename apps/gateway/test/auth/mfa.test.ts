@@ -9,7 +9,8 @@ import { auditActions, authClient, authRequest, DEMO_PASSWORDS } from './helpers
 const LIMITS = { AUTH_RATE_LIMIT_SIGN_IN: '1000', AUTH_RATE_LIMIT_VERIFY: '1000', AUTH_MFA_MAX_FACTORS: '3' }
 
 /** A TOTP code for `secret`, `steps` periods from now (the server accepts one step either side). */
-const code = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 })
+const code = (secret: string, steps = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 })
 
 function claimsOf(accessToken: string) {
   return JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString())
@@ -24,7 +25,10 @@ describe.each(drivers)('two-factor sign-in with TOTP (%s)', (driver) => {
 
   async function signIn(who: 'admin' | 'tenantA' | 'tenantB'): Promise<SupabaseClient> {
     const client = authClient(gw)
-    const { error } = await client.auth.signInWithPassword({ email: DEMO[who].email, password: DEMO_PASSWORDS[who] })
+    const { error } = await client.auth.signInWithPassword({
+      email: DEMO[who].email,
+      password: DEMO_PASSWORDS[who],
+    })
     if (error) throw error
     return client
   }
@@ -63,7 +67,9 @@ describe.each(drivers)('two-factor sign-in with TOTP (%s)', (driver) => {
     const aal = await client.auth.mfa.getAuthenticatorAssuranceLevel()
     expect(aal.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' })
     expect((await client.auth.mfa.listFactors()).data?.totp.map((f) => f.id)).toEqual([factor.id])
-    expect(await auditActions(gw.db, DEMO.admin.id)).toEqual(expect.arrayContaining(['factor_enrolled', 'factor_verified']))
+    expect(await auditActions(gw.db, DEMO.admin.id)).toEqual(
+      expect.arrayContaining(['factor_enrolled', 'factor_verified']),
+    )
 
     // A refresh keeps the level.
     const refreshed = await client.auth.refreshSession()
@@ -71,7 +77,11 @@ describe.each(drivers)('two-factor sign-in with TOTP (%s)', (driver) => {
 
     // The same code cannot be used a second time.
     const second = await client.auth.mfa.challenge({ factorId: factor.id })
-    const replay = await client.auth.mfa.verify({ factorId: factor.id, challengeId: second.data!.id, code: await code(factor.totp.secret) })
+    const replay = await client.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: second.data!.id,
+      code: await code(factor.totp.secret),
+    })
     expect(replay.error?.code).toBe('mfa_verification_failed')
 
     // A new sign-in is aal1 until its own verification.
@@ -114,8 +124,15 @@ describe.each(drivers)('two-factor sign-in with TOTP (%s)', (driver) => {
     expect(wrong.error?.message).toBe('Invalid TOTP code entered')
     expect(wrong.error?.status).toBe(422)
 
-    await gw.db.query(`update auth.mfa_challenges set created_at = now() - interval '10 minutes' where id = $1`, [challenge.data!.id])
-    const expired = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: right })
+    await gw.db.query(
+      `update auth.mfa_challenges set created_at = now() - interval '10 minutes' where id = $1`,
+      [challenge.data!.id],
+    )
+    const expired = await client.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data!.id,
+      code: right,
+    })
     expect(expired.error?.code).toBe('mfa_challenge_expired')
 
     const stranger = await signIn('tenantB')

@@ -23,10 +23,16 @@ describe.each(drivers)('rate limits (%s)', (driver) => {
   it('stops password guessing after the sign-in limit, even with the right password', async () => {
     const client = authClient(gw)
     for (let i = 0; i < 3; i++) {
-      const { error } = await client.auth.signInWithPassword({ email: DEMO.tenantA.email, password: `guess ${i} of many` })
+      const { error } = await client.auth.signInWithPassword({
+        email: DEMO.tenantA.email,
+        password: `guess ${i} of many`,
+      })
       expect(error?.code).toBe('invalid_credentials')
     }
-    const { error } = await client.auth.signInWithPassword({ email: DEMO.tenantA.email, password: DEMO_PASSWORDS.tenantA })
+    const { error } = await client.auth.signInWithPassword({
+      email: DEMO.tenantA.email,
+      password: DEMO_PASSWORDS.tenantA,
+    })
     expect(error?.status).toBe(429)
     expect(error?.code).toBe('over_request_rate_limit')
     expect(error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/)
@@ -43,7 +49,11 @@ describe.each(drivers)('rate limits (%s)', (driver) => {
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
 
     for (let i = 0; i < 2; i++) {
-      const { error } = await client.auth.verifyOtp({ email: DEMO.admin.email, token: '000000', type: 'email' })
+      const { error } = await client.auth.verifyOtp({
+        email: DEMO.admin.email,
+        token: '000000',
+        type: 'email',
+      })
       expect(error?.code).toBe('otp_expired')
     }
     const blocked = await client.auth.verifyOtp({ email: DEMO.admin.email, token: '000000', type: 'email' })
@@ -52,7 +62,9 @@ describe.each(drivers)('rate limits (%s)', (driver) => {
 
   it('limits refresh-token grants per client', async () => {
     for (let i = 0; i < 2; i++) {
-      const res = await authRequest(gw, '/token?grant_type=refresh_token', { body: { refresh_token: `nope-${i}` } })
+      const res = await authRequest(gw, '/token?grant_type=refresh_token', {
+        body: { refresh_token: `nope-${i}` },
+      })
       expect(res.status).toBe(400)
     }
     const res = await authRequest(gw, '/token?grant_type=refresh_token', { body: { refresh_token: 'nope' } })
@@ -69,9 +81,24 @@ describe.each(drivers)('features that are switched off, settings and health (%s)
 
   it('refuses the grants it does not offer with GoTrue errors', async () => {
     const cases: [string, unknown, number, Record<string, unknown>][] = [
-      ['pkce', { auth_code: 'x', code_verifier: 'y' }, 404, { code: 'flow_state_not_found', message: 'invalid flow state, no valid flow state found' }],
-      ['id_token', { provider: 'google', id_token: 'x' }, 400, { code: 'provider_disabled', message: 'Provider (issuer "google") is not enabled' }],
-      ['web3', { chain: 'ethereum', message: 'm', signature: 's' }, 422, { code: 'web3_provider_disabled', message: 'Web3 provider is disabled' }],
+      [
+        'pkce',
+        { auth_code: 'x', code_verifier: 'y' },
+        404,
+        { code: 'flow_state_not_found', message: 'invalid flow state, no valid flow state found' },
+      ],
+      [
+        'id_token',
+        { provider: 'google', id_token: 'x' },
+        400,
+        { code: 'provider_disabled', message: 'Provider (issuer "google") is not enabled' },
+      ],
+      [
+        'web3',
+        { chain: 'ethereum', message: 'm', signature: 's' },
+        422,
+        { code: 'web3_provider_disabled', message: 'Web3 provider is disabled' },
+      ],
       ['client_credentials', {}, 400, { code: 'invalid_credentials', message: 'unsupported_grant_type' }],
     ]
     for (const [grant, body, status, expected] of cases) {
@@ -90,7 +117,10 @@ describe.each(drivers)('features that are switched off, settings and health (%s)
     expect(otpPhone.error?.code).toBe('phone_provider_disabled')
     const authorize = await gw.app.request('/auth/v1/authorize?provider=github')
     expect(authorize.status).toBe(400)
-    expect(await authorize.json()).toMatchObject({ code: 'validation_failed', message: 'Unsupported provider: provider is not enabled' })
+    expect(await authorize.json()).toMatchObject({
+      code: 'validation_failed',
+      message: 'Unsupported provider: provider is not enabled',
+    })
   })
 
   it('describes itself', async () => {

@@ -8,7 +8,10 @@ import { auditActions, authClient, countMails, DEMO_PASSWORDS, fragmentOf, readM
 describe.each(drivers)('sign-up and sign-in (%s)', (driver) => {
   let gw: TestGateway
   beforeAll(async () => {
-    gw = await createTestGateway(driver, { seed: true, env: { AUTH_RATE_LIMIT_SIGN_IN: '1000', AUTH_RATE_LIMIT_EMAIL: '1000' } })
+    gw = await createTestGateway(driver, {
+      seed: true,
+      env: { AUTH_RATE_LIMIT_SIGN_IN: '1000', AUTH_RATE_LIMIT_EMAIL: '1000' },
+    })
   })
   afterAll(() => gw.close())
 
@@ -27,12 +30,18 @@ describe.each(drivers)('sign-up and sign-in (%s)', (driver) => {
     const client = authClient(gw)
     const events: string[] = []
     client.auth.onAuthStateChange((event) => events.push(event))
-    const { data } = await client.auth.signInWithPassword({ email: '  Admin@Genesis-Centre.TEST ', password: DEMO_PASSWORDS.admin })
+    const { data } = await client.auth.signInWithPassword({
+      email: '  Admin@Genesis-Centre.TEST ',
+      password: DEMO_PASSWORDS.admin,
+    })
     const session = data.session!
     expect(session.token_type).toBe('bearer')
     expect(session.expires_in).toBe(3600)
     expect(session.refresh_token.length).toBeGreaterThanOrEqual(22)
-    const [header, payload] = session.access_token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()))
+    const [header, payload] = session.access_token
+      .split('.')
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()))
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' })
     expect(payload).toMatchObject({
       iss: 'http://gateway.test/auth/v1',
@@ -50,7 +59,9 @@ describe.each(drivers)('sign-up and sign-in (%s)', (driver) => {
     expect(payload.session_id).toMatch(/^[0-9a-f-]{36}$/)
     expect(events).toContain('SIGNED_IN')
     // The refresh token is stored only as a hash.
-    const { rows } = await gw.db.query(`select 1 from auth.refresh_tokens where token = $1`, [session.refresh_token])
+    const { rows } = await gw.db.query(`select 1 from auth.refresh_tokens where token = $1`, [
+      session.refresh_token,
+    ])
     expect(rows).toHaveLength(0)
     const { data: user } = await client.auth.getUser()
     expect(user.user?.id).toBe(DEMO.admin.id)
@@ -59,8 +70,14 @@ describe.each(drivers)('sign-up and sign-in (%s)', (driver) => {
 
   it('answers a wrong password and an unknown address with the same error', async () => {
     const client = authClient(gw)
-    const wrong = await client.auth.signInWithPassword({ email: DEMO.tenantA.email, password: 'not the password' })
-    const unknown = await client.auth.signInWithPassword({ email: 'nobody@example.com', password: 'not the password' })
+    const wrong = await client.auth.signInWithPassword({
+      email: DEMO.tenantA.email,
+      password: 'not the password',
+    })
+    const unknown = await client.auth.signInWithPassword({
+      email: 'nobody@example.com',
+      password: 'not the password',
+    })
     for (const { error } of [wrong, unknown]) {
       expect(error?.name).toBe('AuthApiError')
       expect(error?.status).toBe(400)
@@ -77,7 +94,10 @@ describe.each(drivers)('sign-up and sign-in (%s)', (driver) => {
     const { data, error } = await client.auth.signUp({
       email: 'New.Shopper@Example.com',
       password: 'a long enough passphrase',
-      options: { data: { full_name: 'New Shopper', role: 'admin' }, emailRedirectTo: 'http://gateway.test/welcome' },
+      options: {
+        data: { full_name: 'New Shopper', role: 'admin' },
+        emailRedirectTo: 'http://gateway.test/welcome',
+      },
     })
     expect(error).toBeNull()
     expect(data.session).toBeNull()
@@ -111,7 +131,10 @@ describe.each(drivers)('sign-up and sign-in (%s)', (driver) => {
     const again = await gw.app.request(mail.link!)
     expect(fragmentOf(again.headers.get('location')!).get('error_code')).toBe('otp_expired')
 
-    const after = await authClient(gw).auth.signInWithPassword({ email, password: 'a long enough passphrase' })
+    const after = await authClient(gw).auth.signInWithPassword({
+      email,
+      password: 'a long enough passphrase',
+    })
     expect(after.error).toBeNull()
     const actions = await auditActions(gw.db, data.user!.id)
     expect(actions).toEqual(expect.arrayContaining(['user_signedup', 'login']))
@@ -120,14 +143,20 @@ describe.each(drivers)('sign-up and sign-in (%s)', (driver) => {
   it('answers a repeated sign-up like a new one, with a decoy user and no mail', async () => {
     const client = authClient(gw)
     const mailsBefore = await countMails(gw.db, DEMO.tenantB.email)
-    const { data, error } = await client.auth.signUp({ email: DEMO.tenantB.email, password: 'another long passphrase' })
+    const { data, error } = await client.auth.signUp({
+      email: DEMO.tenantB.email,
+      password: 'another long passphrase',
+    })
     expect(error).toBeNull()
     expect(data.session).toBeNull()
     expect(data.user?.id).not.toBe(DEMO.tenantB.id)
     expect(data.user?.identities).toEqual([])
     expect(await countMails(gw.db, DEMO.tenantB.email)).toBe(mailsBefore)
     // And the real password is unchanged.
-    const { error: signIn } = await authClient(gw).auth.signInWithPassword({ email: DEMO.tenantB.email, password: DEMO_PASSWORDS.tenantB })
+    const { error: signIn } = await authClient(gw).auth.signInWithPassword({
+      email: DEMO.tenantB.email,
+      password: DEMO_PASSWORDS.tenantB,
+    })
     expect(signIn).toBeNull()
   })
 
@@ -145,7 +174,9 @@ describe.each(drivers)('sign-up and sign-in (%s)', (driver) => {
     const both = await client.auth.signUp({ email: 'both@example.com', password: 'qwerty' })
     expect((both.error as AuthWeakPasswordError).reasons).toEqual(['length', 'pwned'])
 
-    const { rows } = await gw.db.query(`select 1 from auth.users where email in ('short@example.com','common@example.com','both@example.com')`)
+    const { rows } = await gw.db.query(
+      `select 1 from auth.users where email in ('short@example.com','common@example.com','both@example.com')`,
+    )
     expect(rows).toHaveLength(0)
   })
 
@@ -161,16 +192,27 @@ describe.each(drivers)('sign-up and sign-in (%s)', (driver) => {
   it('rejects malformed input with clear errors', async () => {
     const res = await gw.app.request('/auth/v1/signup', {
       method: 'POST',
-      headers: { apikey: gw.keys.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      headers: {
+        apikey: gw.keys.anonKey,
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+      },
       body: '{"email":',
     })
     expect(res.status).toBe(400)
     expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01')
     expect(res.headers.get('x-sb-error-code')).toBe('bad_json')
-    expect(await res.json()).toEqual({ code: 'bad_json', error_code: 'bad_json', message: expect.any(String) })
+    expect(await res.json()).toEqual({
+      code: 'bad_json',
+      error_code: 'bad_json',
+      message: expect.any(String),
+    })
 
     const client = authClient(gw)
-    const badEmail = await client.auth.signUp({ email: 'not-an-address', password: 'a long enough passphrase' })
+    const badEmail = await client.auth.signUp({
+      email: 'not-an-address',
+      password: 'a long enough passphrase',
+    })
     expect(badEmail.error?.code).toBe('validation_failed')
     const noPassword = await client.auth.signUp({ email: 'nopass@example.com', password: '' })
     expect(noPassword.error?.message).toBe('Signup requires a valid password')
@@ -193,14 +235,19 @@ describe.each(drivers)('sign-up and sign-in (%s)', (driver) => {
     expect(await wrong.json()).toEqual({ message: 'Invalid authentication credentials' })
     const link = await gw.app.request('/auth/v1/verify?token=abc&type=signup')
     expect(link.status).toBe(303)
-    expect(fragmentOf(link.headers.get('location')!).get('error_description')).toBe('Email link is invalid or has expired')
+    expect(fragmentOf(link.headers.get('location')!).get('error_description')).toBe(
+      'Email link is invalid or has expired',
+    )
   })
 })
 
 describe.each(drivers)('sign-up with auto-confirm and anonymous sign-ins (%s)', (driver) => {
   let gw: TestGateway
   beforeAll(async () => {
-    gw = await createTestGateway(driver, { seed: true, env: { AUTH_AUTOCONFIRM: 'true', AUTH_ANONYMOUS_SIGNINS: 'true' } })
+    gw = await createTestGateway(driver, {
+      seed: true,
+      env: { AUTH_AUTOCONFIRM: 'true', AUTH_ANONYMOUS_SIGNINS: 'true' },
+    })
   })
   afterAll(() => gw.close())
 
@@ -208,17 +255,25 @@ describe.each(drivers)('sign-up with auto-confirm and anonymous sign-ins (%s)', 
     const client = authClient(gw)
     const events: string[] = []
     client.auth.onAuthStateChange((event) => events.push(event))
-    const { data, error } = await client.auth.signUp({ email: 'instant@example.com', password: 'a long enough passphrase' })
+    const { data, error } = await client.auth.signUp({
+      email: 'instant@example.com',
+      password: 'a long enough passphrase',
+    })
     expect(error).toBeNull()
     expect(data.session?.access_token).toBeTruthy()
     expect(events).toContain('SIGNED_IN')
-    const again = await authClient(gw).auth.signUp({ email: 'instant@example.com', password: 'a long enough passphrase' })
+    const again = await authClient(gw).auth.signUp({
+      email: 'instant@example.com',
+      password: 'a long enough passphrase',
+    })
     expect(again.error?.code).toBe('user_already_exists')
     expect(again.error?.status).toBe(422)
   })
 
   it('signs in anonymously with an anonymous token', async () => {
-    const { data, error } = await authClient(gw).auth.signInAnonymously({ options: { data: { role: 'admin', nick: 'x' } } })
+    const { data, error } = await authClient(gw).auth.signInAnonymously({
+      options: { data: { role: 'admin', nick: 'x' } },
+    })
     expect(error).toBeNull()
     expect(data.user?.is_anonymous).toBe(true)
     expect(data.user?.user_metadata).toEqual({ nick: 'x' })
@@ -236,7 +291,10 @@ describe.each(drivers)('sign-up switched off (%s)', (driver) => {
   afterAll(() => gw.close())
 
   it('answers signup_disabled', async () => {
-    const { error } = await authClient(gw).auth.signUp({ email: 'late@example.com', password: 'a long enough passphrase' })
+    const { error } = await authClient(gw).auth.signUp({
+      email: 'late@example.com',
+      password: 'a long enough passphrase',
+    })
     expect(error?.code).toBe('signup_disabled')
     expect(error?.status).toBe(422)
   })

@@ -18,7 +18,10 @@ export function signOut(services: AuthServices): Handler {
     const sessionId = claims.session_id ?? null
     const statement = {
       global: { sql: 'delete from auth.sessions where user_id = $1', params: [claims.sub] },
-      local: { sql: 'delete from auth.sessions where user_id = $1 and id = $2::uuid', params: [claims.sub, sessionId] },
+      local: {
+        sql: 'delete from auth.sessions where user_id = $1 and id = $2::uuid',
+        params: [claims.sub, sessionId],
+      },
       others: {
         sql: 'delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid',
         params: [claims.sub, sessionId],
