@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/bcrypt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drivers } from '../support/database.ts'
 import { createTestGateway, type TestGateway } from '../support/gateway.ts'
@@ -142,6 +143,30 @@ describe.each(drivers)('user administration (%s)', (driver) => {
     expect(await auditActions(gw.db, user.id)).toEqual(
       expect.arrayContaining(['user_signedup', 'admin_user_updated', 'user_deleted']),
     )
+  })
+
+  it('imports a bcrypt hash, and tells a user whose password no longer meets the policy', async () => {
+    const admin = serviceClient(gw)
+    const imported = await admin.auth.admin.createUser({
+      email: 'imported@example.com',
+      password_hash: await hash('sunshine', 10),
+      email_confirm: true,
+    })
+    expect(imported.error).toBeNull()
+    const { data, error } = await authClient(gw).auth.signInWithPassword({
+      email: 'imported@example.com',
+      password: 'sunshine',
+    })
+    expect(error).toBeNull()
+    expect(data.weakPassword).toEqual({
+      reasons: ['pwned'],
+      message: 'Password is known to be weak and easy to guess, please choose a different one.',
+    })
+    const notBcrypt = await admin.auth.admin.createUser({
+      email: 'md5@example.com',
+      password_hash: '5f4dcc3b5aa765d61d8327deb882cf99',
+    })
+    expect(notBcrypt.error?.code).toBe('validation_failed')
   })
 
   it('answers unknown and malformed ids', async () => {

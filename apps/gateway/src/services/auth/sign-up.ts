@@ -1,7 +1,7 @@
 import type { Handler } from 'hono'
 import { z } from 'zod'
 import { writeAudit } from './audit.ts'
-import { sendAuthMail, verifyLink } from './auth-mail.ts'
+import { sendInBackground } from './auth-mail-queue.ts'
 import { type AuthServices, requestIp } from './auth-services.ts'
 import { ERRORS } from './errors.ts'
 import { issueOneTimeToken } from './one-time-tokens.ts'
@@ -99,13 +99,16 @@ export function signUp(services: AuthServices): Handler {
     if (outcome.kind === 'session') {
       return c.json(await tokenResponse(deps, outcome.user, outcome.session, outcome.refreshToken))
     }
+    // Sent without waiting: a known address (no mail) must not answer faster than a new one.
     if (outcome.mail) {
-      await sendAuthMail(deps.mailer, {
-        kind: 'signup',
-        to: email,
-        otp: outcome.mail.otp,
-        link: verifyLink(config, outcome.mail.tokenHash, 'signup', redirectTo),
-      })
+      void sendInBackground(deps, [
+        {
+          kind: 'signup',
+          to: email,
+          otp: outcome.mail.otp,
+          link: { tokenHash: outcome.mail.tokenHash, type: 'signup', redirectTo },
+        },
+      ])
     }
     if (outcome.kind === 'user') return c.json(outcome.user.json)
     return c.json(decoyUser(email, userMetadata))
