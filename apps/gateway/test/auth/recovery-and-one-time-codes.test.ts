@@ -228,6 +228,8 @@ describe.each(drivers)('secure password change with a reauthentication nonce (%s
   it('needs the nonce from the mail, refuses a wrong one, and accepts the right one', async () => {
     const client = authClient(gw)
     await client.auth.signInWithPassword({ email: DEMO.tenantA.email, password: DEMO_PASSWORDS.tenantA })
+    const elsewhere = authClient(gw)
+    await elsewhere.auth.signInWithPassword({ email: DEMO.tenantA.email, password: DEMO_PASSWORDS.tenantA })
     const without = await client.auth.updateUser({ password: 'another strong passphrase' })
     expect(without.error?.code).toBe('reauthentication_needed')
     expect(without.error?.status).toBe(400)
@@ -242,6 +244,9 @@ describe.each(drivers)('secure password change with a reauthentication nonce (%s
     expect(wrong.error?.code).toBe('reauthentication_not_valid')
     const right = await client.auth.updateUser({ password: 'another strong passphrase', nonce: mail.code })
     expect(right.error).toBeNull()
+    // Whoever knew the old password is signed out; this session stays.
+    expect((await elsewhere.auth.getUser()).error?.name).toBe('AuthSessionMissingError')
+    expect((await client.auth.getUser()).error).toBeNull()
     const same = await client.auth.updateUser({ password: 'another strong passphrase', nonce: '123456' })
     expect(same.error?.code).toBe('same_password')
   })

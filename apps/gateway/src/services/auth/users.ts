@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Queryable } from '../../database/types.ts'
+import { ERRORS } from './errors.ts'
 
 /**
  * The User object of the protocol (supabase-protocol.md §2.3), built in SQL so that one round
@@ -96,8 +97,9 @@ export async function insertEmailUser(
   },
 ): Promise<string> {
   const appMetadata = { provider: 'email', providers: ['email'], ...(input.appMetadata ?? {}) }
-  const { rows } = await tx.query<{ id: string }>(
-    `with u as (
+  const result = await tx
+    .query<{ id: string }>(
+      `with u as (
        insert into auth.users (id, email, encrypted_password, email_confirmed_at, invited_at,
                                raw_app_meta_data, raw_user_meta_data, banned_until)
        values (coalesce($1::uuid, gen_random_uuid()), $2, $3, case when $4 then now() end,
@@ -107,18 +109,27 @@ export async function insertEmailUser(
      select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email,
               'email_verified', $4::boolean, 'phone_verified', false), 'email'
      from u returning user_id as id`,
-    [
-      input.id ?? null,
-      input.email,
-      input.passwordHash,
-      input.confirmed,
-      input.invited ?? false,
-      JSON.stringify(appMetadata),
-      JSON.stringify(input.userMetadata),
-      input.bannedUntil ?? null,
-    ],
-  )
-  return rows[0].id
+      [
+        input.id ?? null,
+        input.email,
+        input.passwordHash,
+        input.confirmed,
+        input.invited ?? false,
+        JSON.stringify(appMetadata),
+        JSON.stringify(input.userMetadata),
+        input.bannedUntil ?? null,
+      ],
+    )
+    .catch((error: unknown) => {
+      // Two requests for one new address at once: the unique index decides, the loser is told so.
+      if (isUniqueViolation(error)) throw ERRORS.EmailExists()
+      throw error
+    })
+  return result.rows[0].id
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505'
 }
 
 /** Marks the address as confirmed (and its identity as verified). */
