@@ -5,7 +5,7 @@ import pg from 'pg'
 import { migrate } from '../../src/database/migrate.ts'
 import { openPglite } from '../../src/database/pglite.ts'
 import { openPostgres } from '../../src/database/postgres.ts'
-import { PG_TEMPLATE, PGLITE_TEMPLATE_ENV } from './template-names.ts'
+import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from './template-names.ts'
 
 /**
  * Migrates one PGlite and (when TEST_DATABASE_URL is set) one PostgreSQL template database before
@@ -29,17 +29,28 @@ export default async function setup() {
   if (!url) {
     console.log('\n  PostgreSQL suite skipped: TEST_DATABASE_URL is not set (npm test sets it up).\n')
   } else {
+    const template = `genesis_test_template_${process.pid}`
+    process.env[PG_TEMPLATE_ENV] = template
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
-    await admin.query(`drop database if exists ${PG_TEMPLATE} with (force)`)
-    await admin.query(`create database ${PG_TEMPLATE}`)
+    await admin.query(`drop database if exists ${template} with (force)`)
+    await admin.query(`create database ${template}`)
     await admin.end()
-    const db = await openPostgres(withDatabase(url, PG_TEMPLATE), 1)
+    const db = await openPostgres(withDatabase(url, template), 1)
     await migrate(db)
     await db.close()
     console.log(`\n  PostgreSQL suite enabled (${new URL(url).host}).\n`)
   }
   console.log(`  Test templates ready in ${Math.round(performance.now() - started)} ms`)
+
+  return async function teardown() {
+    const template = process.env[PG_TEMPLATE_ENV]
+    if (!url || !template) return
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`drop database if exists ${template} with (force)`)
+    await admin.end()
+  }
 }
 
 export function withDatabase(url: string, database: string): string {
