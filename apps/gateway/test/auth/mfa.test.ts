@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drivers } from '../support/database.ts'
 import { createTestGateway, type TestGateway } from '../support/gateway.ts'
 import { DEMO } from '../support/tokens.ts'
-import { auditActions, authClient, authRequest, DEMO_PASSWORDS } from './helpers.ts'
+import { auditActions, authClient, authRequest, DEMO_PASSWORDS, serviceClient } from './helpers.ts'
 
 const LIMITS = { AUTH_RATE_LIMIT_SIGN_IN: '1000', AUTH_RATE_LIMIT_VERIFY: '1000', AUTH_MFA_MAX_FACTORS: '3' }
 
@@ -157,6 +157,28 @@ describe.each(drivers)('two-factor sign-in with TOTP (%s)', (driver) => {
     // Unverified factors can go at aal1.
     const { data } = await client.auth.mfa.listFactors()
     for (const f of data!.all) expect((await client.auth.mfa.unenroll({ factorId: f.id })).error).toBeNull()
+  })
+
+  it("lets the service role list and remove a user's factors, and nobody else", async () => {
+    const client = await signIn('tenantA')
+    const { data: factor } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Lost phone' })
+    const admin = serviceClient(gw)
+    const listed = await admin.auth.admin.mfa.listFactors({ userId: DEMO.tenantA.id })
+    expect(listed.error).toBeNull()
+    expect(listed.data?.factors.map((f) => f.friendly_name)).toContain('Lost phone')
+    const refused = await authClient(gw).auth.admin.mfa.deleteFactor({
+      userId: DEMO.tenantA.id,
+      id: factor!.id,
+    })
+    expect(refused.error?.code).toBe('not_admin')
+    const removed = await admin.auth.admin.mfa.deleteFactor({ userId: DEMO.tenantA.id, id: factor!.id })
+    expect(removed.error).toBeNull()
+    // auth-js wraps this reply once more in { data, error }.
+    expect(removed.data).toMatchObject({ data: { id: factor!.id } })
+    const again = await admin.auth.admin.mfa.deleteFactor({ userId: DEMO.tenantA.id, id: factor!.id })
+    expect(again.error?.code).toBe('mfa_factor_not_found')
+    const after = await admin.auth.admin.mfa.listFactors({ userId: DEMO.tenantA.id })
+    expect(after.data?.factors.map((f) => f.friendly_name)).not.toContain('Lost phone')
   })
 
   it('needs a user token for factor routes', async () => {

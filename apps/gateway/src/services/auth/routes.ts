@@ -2,8 +2,10 @@ import { Hono } from 'hono'
 import type { Deps } from '../../deps.ts'
 import { adminCreateUser } from './admin-create-user.ts'
 import { adminDeleteUser } from './admin-delete-user.ts'
+import { adminDeleteUserFactor } from './admin-delete-user-factor.ts'
 import { adminGenerateLink } from './admin-generate-link.ts'
 import { adminGetUser } from './admin-get-user.ts'
+import { adminListUserFactors } from './admin-list-user-factors.ts'
 import { adminListUsers } from './admin-list-users.ts'
 import { adminUpdateUser } from './admin-update-user.ts'
 import type { AuthServices } from './auth-services.ts'
@@ -83,6 +85,8 @@ export function createAuthRoutes(deps: Deps): Hono {
   app.get('/admin/users/:id', adminGetUser(services))
   app.put('/admin/users/:id', adminUpdateUser(services))
   app.delete('/admin/users/:id', adminDeleteUser(services))
+  app.get('/admin/users/:id/factors', adminListUserFactors(services))
+  app.delete('/admin/users/:id/factors/:factorId', adminDeleteUserFactor(services))
   app.post('/admin/generate_link', adminGenerateLink(services))
   app.post('/invite', inviteUser(services))
 
