@@ -72,6 +72,28 @@ describe.each(drivers)('rate limits (%s)', (driver) => {
   })
 })
 
+describe.each(drivers)('rate limit on two-factor codes (%s)', (driver) => {
+  let gw: TestGateway
+  beforeAll(async () => {
+    gw = await createTestGateway(driver, { seed: true, env: { AUTH_RATE_LIMIT_VERIFY: '2' } })
+  })
+  afterAll(() => gw.close())
+
+  it('stops guessing TOTP codes after the verify limit', async () => {
+    const client = authClient(gw)
+    await client.auth.signInWithPassword({ email: DEMO.admin.email, password: DEMO_PASSWORDS.admin })
+    const { data: factor } = await client.auth.mfa.enroll({ factorType: 'totp' })
+    const challenge = await client.auth.mfa.challenge({ factorId: factor!.id })
+    const attempt = () =>
+      client.auth.mfa.verify({ factorId: factor!.id, challengeId: challenge.data!.id, code: '12345x' })
+    expect((await attempt()).error?.code).toBe('mfa_verification_failed')
+    expect((await attempt()).error?.code).toBe('mfa_verification_failed')
+    const blocked = await attempt()
+    expect(blocked.error?.code).toBe('over_request_rate_limit')
+    expect(blocked.error?.status).toBe(429)
+  })
+})
+
 describe.each(drivers)('features that are switched off, settings and health (%s)', (driver) => {
   let gw: TestGateway
   beforeAll(async () => {
