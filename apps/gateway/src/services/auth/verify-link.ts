@@ -6,6 +6,7 @@ import {
   EmailOtpType,
   redirectError,
 } from './complete-verification.ts'
+import { ERRORS } from './errors.ts'
 import { allowedRedirect } from './request-input.ts'
 import { tokenResponse } from './sessions.ts'
 
@@ -21,7 +22,8 @@ export function verifyLink(services: AuthServices): Handler {
     try {
       const type = EmailOtpType.safeParse(c.req.query('type'))
       const token = c.req.query('token')
-      if (!type.success || !token) throw new Error('bad link')
+      // A link without a usable type or token is as good as an expired one.
+      if (!type.success || !token) throw ERRORS.OtpExpired()
       services.limits.check(c, 'verify')
       const result = await completeVerification(services, c, token, type.data)
       if (result.kind === 'email_change_pending') {
@@ -36,14 +38,7 @@ export function verifyLink(services: AuthServices): Handler {
         fragment.set('type', type.data)
       }
     } catch (error) {
-      const problem =
-        error instanceof Error && error.message === 'bad link'
-          ? {
-              error: 'access_denied',
-              code: 'otp_expired',
-              description: 'Email link is invalid or has expired',
-            }
-          : redirectError(error)
+      const problem = redirectError(error)
       if (problem.code === 'unexpected_failure') deps.logger.error({ err: error }, 'verify link failed')
       fragment.set('error', problem.error)
       fragment.set('error_code', problem.code)
