@@ -74,6 +74,19 @@ describe.each(drivers)('recovery, magic links and e-mail change (%s)', (driver) 
     expect(reuse.error?.status).toBe(403)
   })
 
+  it("writes the recovery mail in the centre's layout, as HTML and text", async () => {
+    await authClient(gw).auth.resetPasswordForEmail(DEMO.admin.email)
+    const mail = await readMail(gw.db, DEMO.admin.email, { category: 'auth-recovery' })
+    expect(mail.subject).toBe('Reset your Genesis Centre password')
+    expect(mail.text).toContain('Choose a new password')
+    const { rows } = await gw.db.query<{ html_body: string }>(
+      `select html_body from private.mail_outbox where $1 = any(to_addresses) order by created_at desc limit 1`,
+      [DEMO.admin.email],
+    )
+    expect(rows[0].html_body).toContain(`href="http://gateway.test${mail.link!.replaceAll('&', '&amp;')}"`)
+    expect(rows[0].html_body).toContain(mail.code!)
+  })
+
   it('answers recovery for an unknown address exactly like a known one, without a mail', async () => {
     const unknown = await authRequest(gw, '/recover', { body: { email: 'ghost@example.com' } })
     expect(unknown.status).toBe(200)

@@ -290,6 +290,16 @@ describe.each(drivers)('sign-up switched off (%s)', (driver) => {
   })
   afterAll(() => gw.close())
 
+  it('still mails links on a fresh install without centre settings, signed with the site host', async () => {
+    const { error } = await authClient(gw).auth.admin.inviteUserByEmail('first.admin@example.com')
+    expect(error?.code).toBe('not_admin')
+    const admin = authClient(gw, { key: gw.keys.serviceRoleKey })
+    expect((await admin.auth.admin.inviteUserByEmail('first.admin@example.com')).error).toBeNull()
+    const mail = await readMail(gw.db, 'first.admin@example.com', { category: 'auth-invite' })
+    expect(mail.subject).toBe('You have been invited to gateway.test')
+    expect(mail.link).toContain('type=invite')
+  })
+
   it('answers signup_disabled', async () => {
     const { error } = await authClient(gw).auth.signUp({
       email: 'late@example.com',

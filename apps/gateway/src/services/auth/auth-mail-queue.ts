@@ -19,7 +19,7 @@ export function sendInBackground(deps: Deps, mails: PendingMail[]): Promise<void
   const work = (async () => {
     for (const mail of mails) {
       try {
-        await sendAuthMail(deps.mailer, {
+        await sendAuthMail(deps, {
           kind: mail.kind,
           to: mail.to,
           otp: mail.otp,

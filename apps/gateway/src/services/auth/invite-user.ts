@@ -52,7 +52,7 @@ export function inviteUser(services: AuthServices): Handler {
       })
       return { user: await findUserById(tx, id), ...issued }
     })
-    await sendAuthMail(deps.mailer, {
+    await sendAuthMail(deps, {
       kind: 'invite',
       to: email,
       otp,
