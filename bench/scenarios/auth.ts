@@ -14,11 +14,12 @@ import { createMailer } from '../../apps/gateway/src/mail/mailer.ts'
  *   gateway (REST is not on main yet, so the auth service's own read stands in) — target ≥ 0.4×;
  * - password sign-ins per second against a raw loop of the same bcrypt verification (cost 10,
  *   same concurrency) — target ≥ 0.8×.
- * Each phase is bounded by time and count.
+ * Each phase is bounded by time and count; the bcrypt comparison alternates in rounds.
  */
 const PHASE_MS = 3000
 const MAX_OPS = 5000
 const CONCURRENCY = 4
+const ROUNDS = 3
 
 async function measure(label: string, op: (worker: number) => Promise<void>): Promise<number> {
   let done = 0
@@ -99,12 +100,24 @@ export default async function run(): Promise<void> {
     [account.email],
   )
   const hash = rows[0].hash
-  const raw = await measure('raw bcrypt verify (cost 10, baseline)', async () => {
-    if (!(await verify(account.password, hash))) throw new Error('hash did not verify')
-  })
-  const passwordGrants = await measure('password sign-in (POST /token)', async () => {
-    await signIn()
-  })
+  // bcrypt is slow and this machine is shared: alternate the two in short rounds so that both
+  // see the same load, and compare the totals.
+  const rawRounds: number[] = []
+  const grantRounds: number[] = []
+  for (let round = 1; round <= ROUNDS; round++) {
+    rawRounds.push(
+      await measure(`raw bcrypt verify (cost 10, baseline) #${round}`, async () => {
+        if (!(await verify(account.password, hash))) throw new Error('hash did not verify')
+      }),
+    )
+    grantRounds.push(
+      await measure(`password sign-in (POST /token) #${round}`, async () => {
+        await signIn()
+      }),
+    )
+  }
+  const raw = rawRounds.reduce((a, b) => a + b, 0) / ROUNDS
+  const passwordGrants = grantRounds.reduce((a, b) => a + b, 0) / ROUNDS
 
   console.log(`  refresh grants / by-id reads:   ${(refresh / getUser).toFixed(2)}×  (target ≥ 0.40×)`)
   console.log(`  password sign-ins / raw bcrypt: ${(passwordGrants / raw).toFixed(2)}×  (target ≥ 0.80×)`)

@@ -5,7 +5,7 @@ import { ERRORS } from './errors.ts'
 import { passwordProblem, verifyPassword } from './passwords.ts'
 import { normaliseEmail, optionalString, parseBody } from './request-input.ts'
 import { startSession, tokenResponse } from './sessions.ts'
-import { findUserByEmail } from './users.ts'
+import { findCredentialsByEmail } from './users.ts'
 
 const PasswordGrantBody = z.object({ email: optionalString, phone: optionalString, password: optionalString })
 
@@ -22,7 +22,7 @@ export async function grantPassword(services: AuthServices, c: Context): Promise
   const email = normaliseEmail(body.email)
   limits.check(c, 'sign_in', email)
 
-  const user = await findUserByEmail(deps.db, email)
+  const user = await findCredentialsByEmail(deps.db, email)
   const matches = await verifyPassword(body.password, user?.encrypted_password)
   if (!user || !matches) throw ERRORS.InvalidCredentials()
   if (!user.email_confirmed) throw ERRORS.EmailNotConfirmed()

@@ -82,6 +82,27 @@ export async function findUserByEmail(tx: Queryable, email: string): Promise<Use
   return rows[0] ? parseUserRow(rows[0]) : undefined
 }
 
+const CredentialsSchema = z.object({
+  id: z.string(),
+  encrypted_password: z.string().nullable(),
+  email_confirmed: z.boolean(),
+  banned: z.boolean(),
+})
+
+/**
+ * Just what a password sign-in checks, without building the user's JSON: most attempts end at
+ * the password, and the session start reads the user afterwards anyway.
+ */
+export async function findCredentialsByEmail(tx: Queryable, email: string) {
+  const { rows } = await tx.query(
+    `select u.id, u.encrypted_password, u.email_confirmed_at is not null as email_confirmed,
+            coalesce(u.banned_until > now(), false) as banned
+     from auth.users u where u.email = $1 and u.deleted_at is null and not u.is_sso_user`,
+    [email],
+  )
+  return rows[0] ? CredentialsSchema.parse(rows[0]) : undefined
+}
+
 /** Creates an e-mail user with its identity; returns the new id. */
 export async function insertEmailUser(
   tx: Queryable,
