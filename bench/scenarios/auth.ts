@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { verify } from '@node-rs/bcrypt'
 import pino from 'pino'
 import { createApp } from '../../apps/gateway/src/app.ts'
+import { createDiskBlobStore } from '../../apps/gateway/src/blob-store/disk-blob-store.ts'
 import { loadConfig } from '../../apps/gateway/src/config.ts'
 import { migrate } from '../../apps/gateway/src/database/migrate.ts'
 import { openPglite } from '../../apps/gateway/src/database/pglite.ts'
@@ -44,7 +48,9 @@ export default async function run(): Promise<void> {
   const db = await openPglite()
   await migrate(db)
   await seedDemo(db)
+  const dataDir = mkdtempSync(join(tmpdir(), 'genesis-bench-auth-'))
   const config = loadConfig({
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SITE_URL: 'http://127.0.0.1:8080',
     AUTH_RATE_LIMIT_SIGN_IN: '100000',
@@ -58,6 +64,7 @@ export default async function run(): Promise<void> {
     keys,
     logger,
     mailer: createMailer({ db, logger, from: config.MAIL_FROM }),
+    blobStore: createDiskBlobStore(config.storageDir),
   })
   const headers = {
     apikey: keys.anonKey,
@@ -122,4 +129,5 @@ export default async function run(): Promise<void> {
   console.log(`  refresh grants / by-id reads:   ${(refresh / getUser).toFixed(2)}×  (target ≥ 0.40×)`)
   console.log(`  password sign-ins / raw bcrypt: ${(passwordGrants / raw).toFixed(2)}×  (target ≥ 0.80×)`)
   await db.close()
+  rmSync(dataDir, { recursive: true, force: true })
 }
