@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/bcrypt'
 import type { Config } from '../../config.ts'
 import { ERRORS } from './errors.ts'
 
-/** bcrypt cost of new hashes: GoTrue's default, and what the seed uses (docs/decisions/006). */
+/** bcrypt cost of new hashes: GoTrue's default, and what the seed uses (docs/decisions/007). */
 export const BCRYPT_COST = 10
 
 /** bcrypt reads at most 72 bytes; longer passwords are refused rather than silently cut. */
