@@ -1,29 +1,14 @@
 import { z } from 'zod'
+import { MONITORING_LIMITS, UUID_PATTERN } from './monitoring-limits.ts'
+
+export { MONITORING_LIMITS, truncate, UUID_PATTERN } from './monitoring-limits.ts'
 
 /**
  * The four monitoring payloads of site-spec §3 and §7, shared by the web app's monitoring client
  * (which builds them) and the gateway's ingestion API (which validates them). The limits are the
  * contract between the two: the client truncates to them, the gateway refuses anything larger.
+ * Types for the client are in this file too, but the client imports them with `import type` only.
  */
-export const MONITORING_LIMITS = {
-  /** Events per POST /api/analytics/events; equals the client's local queue cap (spec §9). */
-  eventsPerBatch: 100,
-  nameLength: 100,
-  urlLength: 2048,
-  sessionIdLength: 100,
-  userAgentLength: 512,
-  messageLength: 2000,
-  stackLength: 16_000,
-  /** JSON-serialised size of an event's properties or an action's details. */
-  detailsBytes: 4096,
-  /** Whole request bodies, in bytes. */
-  analyticsBodyBytes: 512 * 1024,
-  errorBodyBytes: 64 * 1024,
-  metricBodyBytes: 8 * 1024,
-  actionBodyBytes: 8 * 1024,
-} as const
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * userId and tenantId arrive from the browser and are not trusted for anything: a UUID is kept
@@ -100,8 +85,3 @@ export const UserActionSchema = z.object({
   sessionId: SessionId.nullish(),
 })
 export type UserAction = z.input<typeof UserActionSchema>
-
-/** Cuts a string to `max` characters so a long error message is sent shortened, not refused. */
-export function truncate(value: string, max: number): string {
-  return value.length <= max ? value : `${value.slice(0, max - 1)}…`
-}
