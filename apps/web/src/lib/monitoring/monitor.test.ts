@@ -1,3 +1,9 @@
+import {
+  AnalyticsBatchSchema,
+  ErrorRecordSchema,
+  MetricSchema,
+  UserActionSchema,
+} from '@genesis/contracts/monitoring'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PerformanceSource } from './metrics.ts'
 import { createMonitor, type Monitor } from './monitor.ts'
@@ -259,5 +265,32 @@ describe('site monitor', () => {
         if (session) Object.defineProperty(window, 'sessionStorage', session)
       }
     })
+  })
+
+  it('sends only payloads that the gateway schemas accept, even for oversized input', async () => {
+    localStorage.setItem('tenant_id', JSON.stringify(TENANT))
+    const m = start()
+    m.identify(USER, { role: 'admin' })
+    m.trackPageView('/stores')
+    m.track('x'.repeat(500), { blob: 'y'.repeat(10_000) })
+    m.reportError(new Error('z'.repeat(5000)), { componentStack: 'c'.repeat(20_000) })
+    m.reportError({ weird: true })
+    m.recordAction('login_attempt', { method: 'email', success: true })
+    m.recordMetric('lcp', 1234.5678)
+    await m.flush()
+    await settle()
+    const schemas = {
+      '/api/analytics/events': AnalyticsBatchSchema,
+      '/api/monitoring/errors': ErrorRecordSchema,
+      '/api/monitoring/metrics': MetricSchema,
+      '/api/monitoring/events': UserActionSchema,
+    } as const
+    expect(new Set(fake.posts.map((p) => p.path)).size).toBe(4)
+    for (const { path, body } of fake.posts) {
+      const result = schemas[path as keyof typeof schemas].safeParse(body)
+      expect(result.error?.issues ?? [], path).toEqual([])
+    }
+    const events = sentTo('/api/analytics/events')[0].events ?? []
+    expect(events[0]).toMatchObject({ tenantId: TENANT })
   })
 })
