@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
 import type { Context } from 'hono'
+import { CompressionCache, isCompressible, negotiateEncoding } from './compress-static.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,9 +34,33 @@ export interface PublicAppConfig {
  * Serves the built web app: hashed files under /assets are cached for a year, everything else is
  * revalidated, and any other path gets index.html (the SPA decides what is a 404). The anon key
  * reaches the app through a JSON data block injected into index.html, never through the bundle.
+ * Text files (HTML, JS, CSS, SVG, JSON) go out brotli- or gzip-compressed when the browser accepts
+ * it: on a phone on mobile data the JavaScript is the largest cost of the first paint.
  */
 export function staticSite(distDir: string, appConfig: PublicAppConfig) {
   let indexHtml: string | undefined
+  const compressed = new CompressionCache()
+
+  /** The response for `body`, compressed when worthwhile and accepted. */
+  const respond = async (
+    c: Context,
+    cacheKey: string,
+    body: Uint8Array<ArrayBuffer>,
+    headers: Record<string, string>,
+  ): Promise<Response> => {
+    const out: Record<string, string> = { ...headers, 'x-content-type-options': 'nosniff' }
+    let payload = body
+    if (isCompressible(headers['content-type'], body.byteLength)) {
+      out.vary = 'accept-encoding'
+      const encoding = negotiateEncoding(c.req.header('accept-encoding'))
+      if (encoding) {
+        payload = await compressed.get(cacheKey, encoding, body)
+        out['content-encoding'] = encoding
+      }
+    }
+    out['content-length'] = String(payload.byteLength)
+    return new Response(c.req.method === 'HEAD' ? null : payload, { headers: out })
+  }
   const loadIndex = async () => {
     if (indexHtml === undefined) {
       const raw = await readFile(join(distDir, 'index.html'), 'utf8')
@@ -59,23 +84,19 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
       const info = await stat(file).catch(() => undefined)
       if (info?.isFile()) {
         const immutable = path.startsWith('/assets/')
-        return new Response(c.req.method === 'HEAD' ? null : await readFile(file), {
-          headers: {
-            'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-            'content-length': String(info.size),
-            'cache-control': immutable
-              ? 'public, max-age=31536000, immutable'
-              : 'public, max-age=0, must-revalidate',
-            'x-content-type-options': 'nosniff',
-          },
+        return respond(c, `${file}:${info.size}:${info.mtimeMs}`, await readFile(file), {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'cache-control': immutable
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
         })
       }
       // A missing file with an extension (a stale asset) is a real 404, not the app shell.
       if (extname(path) !== '') return c.text('Not found', 404)
     }
-    return c.html(await loadIndex(), 200, {
+    return respond(c, 'index.html', new TextEncoder().encode(await loadIndex()), {
+      'content-type': 'text/html; charset=UTF-8',
       'cache-control': 'no-cache',
-      'x-content-type-options': 'nosniff',
     })
   }
 }
