@@ -38,6 +38,7 @@ export interface PublicAppConfig {
  * it: on a phone on mobile data the JavaScript is the largest cost of the first paint.
  */
 export function staticSite(distDir: string, appConfig: PublicAppConfig) {
+  const root = distDir.endsWith('/') ? distDir : `${distDir}/`
   let indexHtml: string | undefined
   const compressed = new CompressionCache()
 
@@ -80,7 +81,7 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
     }
     const path = decodeURIComponent(c.req.path)
     const file = normalize(join(distDir, path))
-    if (file.startsWith(distDir) && path !== '/' && path !== '/index.html') {
+    if (file.startsWith(root) && path !== '/' && path !== '/index.html') {
       const info = await stat(file).catch(() => undefined)
       if (info?.isFile()) {
         const immutable = path.startsWith('/assets/')
