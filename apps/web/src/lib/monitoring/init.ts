@@ -21,6 +21,13 @@ let current: Monitor | undefined
  * the app's root provider; calling it again returns the same monitor (StrictMode runs effects twice).
  *
  * `endpointBase` is the gateway's origin ('' or omitted: the page's own origin, as in production).
+ *
+ * Wiring in the app (call before the first render so early errors are caught):
+ *   initMonitoring()                                           // main.tsx or the root provider
+ *   usePageViews()                                             // once, inside the router
+ *   recordAuthEvent(getMonitor(), event, session?.user)        // in supabase.auth.onAuthStateChange
+ *   getMonitor().reportError(error, { componentStack })        // in the error boundary
+ *   getMonitor().track('store_search', { query })              // any analytics event
  */
 export function initMonitoring(options: { endpointBase?: string } = {}): Monitor {
   if (current) return current
