@@ -116,6 +116,29 @@ describe('analytics queue', () => {
     expect(fake.posts).toHaveLength(1)
   })
 
+  it('sends the events that reached the threshold while a batch was on its way once it has arrived', async () => {
+    let release: () => void = () => {}
+    const slow = {
+      ...fake.transport,
+      post: vi.fn(
+        (path: string, body: unknown) =>
+          new Promise<'sent'>((resolve) => {
+            fake.posts.push({ path, body })
+            release = () => resolve('sent')
+          }),
+      ),
+    }
+    const queue = createAnalyticsQueue({ transport: slow, storage, isOnline: () => online, warn })
+    for (let i = 0; i < 10; i++) queue.enqueue(event(`first${i}`))
+    for (let i = 0; i < 10; i++) queue.enqueue(event(`second${i}`))
+    await settle()
+    expect(fake.posts).toHaveLength(1)
+    release()
+    await settle()
+    expect(fake.posts).toHaveLength(2)
+    expect((fake.posts[1].body as { events: unknown[] }).events).toHaveLength(10)
+  })
+
   it('sends nothing when the queue is empty', async () => {
     await makeQueue().flush()
     expect(fake.posts).toHaveLength(0)

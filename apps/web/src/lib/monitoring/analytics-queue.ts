@@ -60,6 +60,7 @@ export function createAnalyticsQueue(options: AnalyticsQueueOptions): AnalyticsQ
     ? stored.filter(isStoredEvent).slice(-MONITORING.maxStoredEvents)
     : []
   let inFlight: Promise<void> | undefined
+  let sentLast = false
 
   const persist = () => storage.write(MONITORING.analyticsStorageKey, queue)
   const cap = (events: AnalyticsEvent[]) => events.slice(-MONITORING.maxStoredEvents)
@@ -70,6 +71,7 @@ export function createAnalyticsQueue(options: AnalyticsQueueOptions): AnalyticsQ
     queue = []
     persist()
     const outcome = await transport.post(MONITORING_PATHS.analytics, { events: batch })
+    sentLast = outcome === 'sent'
     if (outcome === 'sent') return
     if (outcome === 'rejected') {
       // The gateway will never take this batch; keeping it would block every later event.
@@ -88,6 +90,10 @@ export function createAnalyticsQueue(options: AnalyticsQueueOptions): AnalyticsQ
       .catch((error: unknown) => warn('Analytics: flush failed', error))
       .finally(() => {
         inFlight = undefined
+      })
+      .then(() => {
+        // Events tracked while the batch was on its way may have reached the threshold meanwhile.
+        if (sentLast && queue.length >= MONITORING.flushThreshold && isOnline()) return flush()
       })
     return inFlight
   }
