@@ -1,8 +1,8 @@
 import type { AnalyticsEvent } from '@genesis/contracts/monitoring'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createAnalyticsQueue } from './analytics-queue.ts'
-import { safeStorage } from './safe-storage.ts'
-import { fakeTransport, settle } from './test-support.ts'
+import { createAnalyticsQueue } from './analytics-queue'
+import { safeStorage } from './safe-storage'
+import { fakeTransport, settle } from './test-support'
 
 const KEY = 'genesis-analytics'
 const event = (name: string, extra: Partial<AnalyticsEvent> = {}): AnalyticsEvent => ({

@@ -1,7 +1,7 @@
 import type { AnalyticsEvent } from '@genesis/contracts/monitoring'
-import { MONITORING, MONITORING_PATHS } from './constants.ts'
-import type { SafeStorage } from './safe-storage.ts'
-import type { Transport } from './transport.ts'
+import { MONITORING, MONITORING_PATHS } from './constants'
+import type { SafeStorage } from './safe-storage'
+import type { Transport } from './transport'
 
 export interface AnalyticsQueueOptions {
   transport: Transport

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { recordAuthEvent, recordFailedLogin } from './auth-events.ts'
-import type { Monitor } from './monitor.ts'
+import { recordAuthEvent, recordFailedLogin } from './auth-events'
+import type { Monitor } from './monitor'
 
 function spyMonitor() {
   return {

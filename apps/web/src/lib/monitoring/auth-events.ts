@@ -1,4 +1,4 @@
-import type { Monitor } from './monitor.ts'
+import type { Monitor } from './monitor'
 
 /** The part of a supabase-js User the monitor needs. */
 export interface AuthUserLike {

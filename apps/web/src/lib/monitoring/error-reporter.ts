@@ -1,8 +1,8 @@
 import type { ErrorRecord } from '@genesis/contracts/monitoring'
 import { MONITORING_LIMITS, truncate } from '@genesis/contracts/monitoring-limits'
-import { MONITORING, MONITORING_PATHS } from './constants.ts'
-import type { SafeStorage } from './safe-storage.ts'
-import type { Transport } from './transport.ts'
+import { MONITORING, MONITORING_PATHS } from './constants'
+import type { SafeStorage } from './safe-storage'
+import type { Transport } from './transport'
 
 /** Who and where, filled in for each report. */
 export interface ErrorContext {

@@ -1,4 +1,4 @@
-import { createMonitor, type Monitor } from './monitor.ts'
+import { createMonitor, type Monitor } from './monitor'
 
 export type { Monitor }
 

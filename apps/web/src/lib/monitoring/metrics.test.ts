@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createMetricsCollector, type PerformanceSource } from './metrics.ts'
-import { fakeTransport, settle } from './test-support.ts'
+import { createMetricsCollector, type PerformanceSource } from './metrics'
+import { fakeTransport, settle } from './test-support'
 
 /** A performance source whose entries the test emits by hand. */
 function fakePerformance() {

@@ -1,7 +1,7 @@
 import type { Metric } from '@genesis/contracts/monitoring'
 import { MONITORING_LIMITS, truncate } from '@genesis/contracts/monitoring-limits'
-import { MONITORING, MONITORING_PATHS } from './constants.ts'
-import type { Transport } from './transport.ts'
+import { MONITORING, MONITORING_PATHS } from './constants'
+import type { Transport } from './transport'
 
 export interface MetricContext {
   url: string | null

@@ -5,9 +5,9 @@ import {
   UserActionSchema,
 } from '@genesis/contracts/monitoring'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { PerformanceSource } from './metrics.ts'
-import { createMonitor, type Monitor } from './monitor.ts'
-import { fakeTransport, settle } from './test-support.ts'
+import type { PerformanceSource } from './metrics'
+import { createMonitor, type Monitor } from './monitor'
+import { fakeTransport, settle } from './test-support'
 
 const TENANT = '7e000000-0000-4000-8000-00000000000a'
 const USER = '0b0a0000-0000-4000-8000-00000000000a'

@@ -1,17 +1,17 @@
 import type { AnalyticsEvent, UserAction } from '@genesis/contracts/monitoring'
 import { MONITORING_LIMITS, truncate, UUID_PATTERN } from '@genesis/contracts/monitoring-limits'
-import { type AnalyticsQueue, createAnalyticsQueue } from './analytics-queue.ts'
-import { MONITORING, MONITORING_PATHS } from './constants.ts'
-import { createErrorReporter, type ErrorReporter } from './error-reporter.ts'
+import { type AnalyticsQueue, createAnalyticsQueue } from './analytics-queue'
+import { MONITORING, MONITORING_PATHS } from './constants'
+import { createErrorReporter, type ErrorReporter } from './error-reporter'
 import {
   browserPerformance,
   createMetricsCollector,
   type MetricsCollector,
   type PerformanceSource,
-} from './metrics.ts'
-import { initialLoadTime, pageViewProperties } from './page-view.ts'
-import { type SafeStorage, safeStorage } from './safe-storage.ts'
-import { createTransport, type Transport } from './transport.ts'
+} from './metrics'
+import { initialLoadTime, pageViewProperties } from './page-view'
+import { type SafeStorage, safeStorage } from './safe-storage'
+import { createTransport, type Transport } from './transport'
 
 type Details = Record<string, unknown>
 

@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { SendOutcome, Transport } from './transport.ts'
+import type { SendOutcome, Transport } from './transport'
 
 /** A transport that records what was sent and answers what the test says (tests only). */
 export function fakeTransport() {

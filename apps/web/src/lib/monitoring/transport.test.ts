@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createTransport } from './transport.ts'
+import { createTransport } from './transport'
 
 const respond = (status: number) => vi.fn(async () => new Response(null, { status }))
 

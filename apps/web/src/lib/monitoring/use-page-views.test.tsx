@@ -2,10 +2,10 @@ import { act, render } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { getMonitor } from './init.ts'
-import { usePageViews } from './use-page-views.ts'
+import { getMonitor } from './init'
+import { usePageViews } from './use-page-views'
 
-vi.mock('./init.ts', () => {
+vi.mock('./init', () => {
   const monitor = { trackPageView: vi.fn() }
   return { getMonitor: () => monitor }
 })

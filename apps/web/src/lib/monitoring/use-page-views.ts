@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
-import { getMonitor } from './init.ts'
+import { getMonitor } from './init'
 
 /**
  * Records a page_view on every route change (use once, inside the router, e.g. in the root
