@@ -83,3 +83,39 @@ describe('serving the built web app', () => {
     expect((await get('/assets/hero.webp', 'br')).headers.get('content-length')).toBe('4096')
   })
 })
+
+describe('revalidating the built web app', () => {
+  let dist: string
+  let app: Hono
+  beforeAll(() => {
+    dist = `${mkdtempSync(join(tmpdir(), 'genesis-dist-'))}/`
+    mkdirSync(join(dist, 'images'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
+    writeFileSync(join(dist, 'images', 'hero.avif'), Buffer.alloc(2048, 1))
+    app = new Hono()
+    app.get('*', staticSite(dist, { anonKey: 'anon-key' }))
+  })
+  afterAll(() => rmSync(dist, { recursive: true, force: true }))
+
+  it.each(['/images/hero.avif', '/', '/stores'])(
+    'answers 304 without a body when %s is unchanged',
+    async (path) => {
+      const first = await app.request(path)
+      const etag = first.headers.get('etag')
+      expect(etag).toMatch(/^W\/".+"$/)
+      const again = await app.request(path, { headers: { 'if-none-match': etag ?? '' } })
+      expect(again.status).toBe(304)
+      expect(await again.text()).toBe('')
+      const other = await app.request(path, { headers: { 'if-none-match': 'W/"something-else"' } })
+      expect(other.status).toBe(200)
+    },
+  )
+
+  it('gives a changed file a new ETag', async () => {
+    const before = (await app.request('/images/hero.avif')).headers.get('etag')
+    writeFileSync(join(dist, 'images', 'hero.avif'), Buffer.alloc(4096, 2))
+    const after = await app.request('/images/hero.avif', { headers: { 'if-none-match': before ?? '' } })
+    expect(after.status).toBe(200)
+    expect(after.headers.get('etag')).not.toBe(before)
+  })
+})

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
@@ -22,6 +23,14 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 }
 
+/** If-None-Match against one ETag (weak comparison, as RFC 9110 asks for GET). */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  return header.split(',').some((tag) => bare(tag) === bare(etag))
+}
+
 export const WEB_DIST = new URL('../../../web/dist/', import.meta.url).pathname
 
 export interface PublicAppConfig {
@@ -40,16 +49,24 @@ export interface PublicAppConfig {
 export function staticSite(distDir: string, appConfig: PublicAppConfig) {
   const root = distDir.endsWith('/') ? distDir : `${distDir}/`
   let indexHtml: string | undefined
+  // The shell's identity is its content: the build and the injected config together.
+  let indexKey = ''
   const compressed = new CompressionCache()
 
-  /** The response for `body`, compressed when worthwhile and accepted. */
+  /** The response for a file (read only when the client's copy is stale), compressed when worthwhile. */
   const respond = async (
     c: Context,
     cacheKey: string,
-    body: Uint8Array<ArrayBuffer>,
+    load: () => Promise<Uint8Array<ArrayBuffer>>,
     headers: Record<string, string>,
   ): Promise<Response> => {
-    const out: Record<string, string> = { ...headers, 'x-content-type-options': 'nosniff' }
+    const etag = `W/"${createHash('sha1').update(cacheKey).digest('base64url').slice(0, 20)}"`
+    const out: Record<string, string> = { ...headers, 'x-content-type-options': 'nosniff', etag }
+    // Revalidation (index.html, files outside /assets) costs a round trip but no body when unchanged.
+    if (ifNoneMatch(c.req.header('if-none-match'), etag)) {
+      return new Response(null, { status: 304, headers: { etag, 'cache-control': headers['cache-control'] } })
+    }
+    const body = await load()
     let payload = body
     if (isCompressible(headers['content-type'], body.byteLength)) {
       out.vary = 'accept-encoding'
@@ -70,6 +87,7 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
         '</head>',
         `<script id="app-config" type="application/json">${json}</script></head>`,
       )
+      indexKey = `index.html:${createHash('sha1').update(indexHtml).digest('hex')}`
     }
     return indexHtml
   }
@@ -85,7 +103,7 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
       const info = await stat(file).catch(() => undefined)
       if (info?.isFile()) {
         const immutable = path.startsWith('/assets/')
-        return respond(c, `${file}:${info.size}:${info.mtimeMs}`, await readFile(file), {
+        return respond(c, `${file}:${info.size}:${info.mtimeMs}`, () => readFile(file), {
           'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
           'cache-control': immutable
             ? 'public, max-age=31536000, immutable'
@@ -95,7 +113,8 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
       // A missing file with an extension (a stale asset) is a real 404, not the app shell.
       if (extname(path) !== '') return c.text('Not found', 404)
     }
-    return respond(c, 'index.html', new TextEncoder().encode(await loadIndex()), {
+    const html = await loadIndex()
+    return respond(c, indexKey, async () => new TextEncoder().encode(html), {
       'content-type': 'text/html; charset=UTF-8',
       'cache-control': 'no-cache',
     })
