@@ -39,12 +39,16 @@ export interface PublicAppConfig {
   siteUrl?: string
 }
 
+/** File suffix of the build's precompressed copies (vite.config.ts of the web app writes them). */
+const COPY_SUFFIX = { br: 'br', gzip: 'gz' } as const
+
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else is
- * revalidated, and any other path gets index.html (the SPA decides what is a 404). The anon key
- * reaches the app through a JSON data block injected into index.html, never through the bundle.
- * Text files (HTML, JS, CSS, SVG, JSON) go out brotli- or gzip-compressed when the browser accepts
- * it: on a phone on mobile data the JavaScript is the largest cost of the first paint.
+ * revalidated (ETag, 304), and any other path gets index.html (the SPA decides what is a 404). The
+ * anon key reaches the app through a JSON data block injected into index.html, never through the
+ * bundle. Text goes out brotli- or gzip-compressed when the browser accepts it: from the build's
+ * precompressed copy (`file.br`, `file.gz`) when there is one, otherwise compressed here once per
+ * file version and kept in memory (index.html carries the injected config, so it never has a copy).
  */
 export function staticSite(distDir: string, appConfig: PublicAppConfig) {
   const root = distDir.endsWith('/') ? distDir : `${distDir}/`
@@ -53,27 +57,39 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
   let indexKey = ''
   const compressed = new CompressionCache()
 
-  /** The response for a file (read only when the client's copy is stale), compressed when worthwhile. */
+  /** The response for one file, read only when the client's copy is stale. */
   const respond = async (
     c: Context,
-    cacheKey: string,
-    load: () => Promise<Uint8Array<ArrayBuffer>>,
+    source: {
+      /** Identifies this version of the content (path, size, mtime; or a hash). */
+      key: string
+      load: () => Promise<Uint8Array<ArrayBuffer>>
+      /** The file on disk, whose precompressed copies may sit next to it. */
+      file?: string
+    },
     headers: Record<string, string>,
   ): Promise<Response> => {
-    const etag = `W/"${createHash('sha1').update(cacheKey).digest('base64url').slice(0, 20)}"`
-    const out: Record<string, string> = { ...headers, 'x-content-type-options': 'nosniff', etag }
-    // Revalidation (index.html, files outside /assets) costs a round trip but no body when unchanged.
+    const etag = `W/"${createHash('sha1').update(source.key).digest('base64url').slice(0, 20)}"`
     if (ifNoneMatch(c.req.header('if-none-match'), etag)) {
       return new Response(null, { status: 304, headers: { etag, 'cache-control': headers['cache-control'] } })
     }
-    const body = await load()
-    let payload = body
-    if (isCompressible(headers['content-type'], body.byteLength)) {
+    const out: Record<string, string> = { ...headers, 'x-content-type-options': 'nosniff', etag }
+    const encoding = negotiateEncoding(c.req.header('accept-encoding'))
+    const copy = encoding && source.file ? `${source.file}.${COPY_SUFFIX[encoding]}` : undefined
+    const copyInfo = copy ? await stat(copy).catch(() => undefined) : undefined
+    let payload: Uint8Array<ArrayBuffer>
+    if (encoding && copy && copyInfo?.isFile()) {
+      payload = await readFile(copy)
+      out['content-encoding'] = encoding
       out.vary = 'accept-encoding'
-      const encoding = negotiateEncoding(c.req.header('accept-encoding'))
-      if (encoding) {
-        payload = await compressed.get(cacheKey, encoding, body)
-        out['content-encoding'] = encoding
+    } else {
+      payload = await source.load()
+      if (isCompressible(headers['content-type'], payload.byteLength)) {
+        out.vary = 'accept-encoding'
+        if (encoding) {
+          payload = await compressed.get(source.key, encoding, payload)
+          out['content-encoding'] = encoding
+        }
       }
     }
     out['content-length'] = String(payload.byteLength)
@@ -103,20 +119,25 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
       const info = await stat(file).catch(() => undefined)
       if (info?.isFile()) {
         const immutable = path.startsWith('/assets/')
-        return respond(c, `${file}:${info.size}:${info.mtimeMs}`, () => readFile(file), {
-          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-          'cache-control': immutable
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=0, must-revalidate',
-        })
+        return respond(
+          c,
+          { key: `${file}:${info.size}:${info.mtimeMs}`, load: () => readFile(file), file },
+          {
+            'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+            'cache-control': immutable
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=0, must-revalidate',
+          },
+        )
       }
       // A missing file with an extension (a stale asset) is a real 404, not the app shell.
       if (extname(path) !== '') return c.text('Not found', 404)
     }
     const html = await loadIndex()
-    return respond(c, indexKey, async () => new TextEncoder().encode(html), {
-      'content-type': 'text/html; charset=UTF-8',
-      'cache-control': 'no-cache',
-    })
+    return respond(
+      c,
+      { key: indexKey, load: async () => new TextEncoder().encode(html) },
+      { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache' },
+    )
   }
 }
