@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { formatTable, meetsTargets, storeSlug, summarise } from './lighthouse-report.ts'
+import {
+  calibratedCpuMultiplier,
+  formatTable,
+  meetsTargets,
+  storeSlug,
+  summarise,
+} from './lighthouse-report.ts'
 
 const lhr = (scores: Record<string, number>, failing: Record<string, number> = {}) => ({
   categories: Object.fromEntries(
@@ -52,5 +58,19 @@ describe('Lighthouse report', () => {
   it('builds store slugs by the spec rule', () => {
     expect(storeSlug('Karoo Butchery & Deli')).toBe('karoo-butchery-and-deli')
     expect(storeSlug('  --Mr. Price!! ')).toBe('mr-price')
+  })
+
+  it('fits the CPU slowdown to the host: ×4 on a fast host, less on a slow one, never below ×1', () => {
+    expect(calibratedCpuMultiplier(1056)).toBe(4)
+    expect(calibratedCpuMultiplier(528)).toBe(2)
+    expect(calibratedCpuMultiplier(150)).toBe(1)
+  })
+
+  it('keeps the host benchmark index of the run', () => {
+    const result = summarise('/', {
+      ...lhr({ performance: 1, accessibility: 1, 'best-practices': 1, seo: 1 }),
+      environment: { benchmarkIndex: 874.5 },
+    })
+    expect(result.benchmarkIndex).toBe(875)
   })
 })

@@ -13,6 +13,7 @@ export const CATEGORIES = Object.keys(LIGHTHOUSE_TARGETS) as Category[]
 /** The part of a Lighthouse JSON report (LHR) this script reads, parsed rather than trusted. */
 const LhrSchema = z.object({
   finalDisplayedUrl: z.string().optional(),
+  environment: z.object({ benchmarkIndex: z.number().optional() }).optional(),
   runtimeError: z.object({ code: z.string(), message: z.string() }).optional(),
   categories: z.record(
     z.string(),
@@ -34,6 +35,8 @@ const LhrSchema = z.object({
 
 export interface PageResult {
   path: string
+  /** Lighthouse's measure of the host's CPU speed during the run (a Pixel 5-class device is ~1000). */
+  benchmarkIndex?: number
   scores: Record<Category, number | null>
   /** Per category below its target: the audits that cost points, heaviest first. */
   shortfalls: Partial<Record<Category, { id: string; title: string; score: number; displayValue?: string }[]>>
@@ -62,7 +65,25 @@ export function summarise(path: string, lhrJson: unknown): PageResult {
         ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
       }))
   }
-  return { path, scores, shortfalls, ...(lhr.runtimeError ? { error: lhr.runtimeError.message } : {}) }
+  return {
+    path,
+    scores,
+    shortfalls,
+    ...(lhr.environment?.benchmarkIndex
+      ? { benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) }
+      : {}),
+    ...(lhr.runtimeError ? { error: lhr.runtimeError.message } : {}),
+  }
+}
+
+/**
+ * The mobile preset's ×4 CPU slowdown assumes a fast desktop host. Chrome DevTools' CPU calibration
+ * targets a low-tier phone at benchmarkIndex 264 (a Moto G Power class device): the multiplier that
+ * brings this host down to that device is its index over 264, never below 1. On a shared, busy
+ * machine the index drops and ×4 models a phone several times slower than the one intended.
+ */
+export function calibratedCpuMultiplier(benchmarkIndex: number): number {
+  return Math.max(1, Math.round((benchmarkIndex / 264) * 10) / 10)
 }
 
 /** True when every category of every page reached its target. */

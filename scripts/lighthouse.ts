@@ -4,7 +4,14 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { formatTable, meetsTargets, type PageResult, storeSlug, summarise } from './lighthouse-report.ts'
+import {
+  calibratedCpuMultiplier,
+  formatTable,
+  meetsTargets,
+  type PageResult,
+  storeSlug,
+  summarise,
+} from './lighthouse-report.ts'
 
 /**
  * `npm run lighthouse`: builds the web app, starts `npm start` on a fresh data folder and a
@@ -14,7 +21,8 @@ import { formatTable, meetsTargets, type PageResult, storeSlug, summarise } from
  * target is missed.
  *
  * Options: --paths=/,/stores,/stores/x (pages to audit), --no-build (use the existing
- * apps/web/dist), --keep (keep the data folder).
+ * apps/web/dist), --keep (keep the data folder), --calibrate (also audit each page with the CPU
+ * slowdown fitted to this host's measured speed; the budgets are judged on the default run).
  */
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
@@ -131,10 +139,10 @@ async function main(): Promise<number> {
     await waitForHealth(base, server)
     const paths = option('paths')?.split(',') ?? ['/', '/stores', await firstStorePath(base)]
     const results: PageResult[] = []
-    for (const path of paths) {
+    const calibrated: PageResult[] = []
+    const audit = async (path: string, suffix: string, extra: string[]) => {
       const name = path === '/' ? 'home' : path.replace(/^\/|\/$/g, '').replace(/[^a-z0-9]+/gi, '-')
-      const output = join(reportDir, `${name}.report.json`)
-      console.log(`Lighthouse (mobile) ${path}…`)
+      const output = join(reportDir, `${name}${suffix}.report.json`)
       const code = await run(
         process.execPath,
         [
@@ -145,14 +153,37 @@ async function main(): Promise<number> {
           `--output-path=${output}`,
           '--only-categories=performance,accessibility,best-practices,seo',
           `--chrome-flags=${CHROME_FLAGS}`,
+          ...extra,
         ],
         { ...process.env, CHROME_PATH },
       )
       if (code !== 0 || !existsSync(output)) throw new Error(`lighthouse failed on ${path} (exit ${code})`)
-      results.push(summarise(path, JSON.parse(readFileSync(output, 'utf8'))))
+      return summarise(path, JSON.parse(readFileSync(output, 'utf8')))
+    }
+    for (const path of paths) {
+      console.log(`Lighthouse (mobile) ${path}…`)
+      const result = await audit(path, '', [])
+      results.push(result)
+      if (args.includes('--calibrate') && result.benchmarkIndex) {
+        const multiplier = calibratedCpuMultiplier(result.benchmarkIndex)
+        console.log(
+          `  again with CPU slowdown ×${multiplier} for this host (benchmarkIndex ${result.benchmarkIndex})…`,
+        )
+        calibrated.push(
+          await audit(path, '.calibrated', [`--throttling.cpuSlowdownMultiplier=${multiplier}`]),
+        )
+      }
     }
 
-    console.log(`\n${formatTable(results)}\n`)
+    console.log(`\nMobile preset (Lighthouse defaults: slow 4G, CPU slowdown ×4)\n${formatTable(results)}\n`)
+    console.log(
+      `benchmarkIndex of this host per run: ${results.map((r) => r.benchmarkIndex ?? '?').join(', ')}`,
+    )
+    if (calibrated.length > 0) {
+      console.log(
+        `\nSame, CPU slowdown calibrated to this host (see --calibrate)\n${formatTable(calibrated)}\n`,
+      )
+    }
     for (const r of results) {
       if (r.error) console.log(`${r.path}: Lighthouse runtime error: ${r.error}`)
       for (const [category, audits] of Object.entries(r.shortfalls)) {
