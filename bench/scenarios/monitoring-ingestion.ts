@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import pino from 'pino'
 import { createApp } from '../../apps/gateway/src/app.ts'
+import { createDiskBlobStore } from '../../apps/gateway/src/blob-store/disk-blob-store.ts'
 import { loadConfig } from '../../apps/gateway/src/config.ts'
 import { migrate } from '../../apps/gateway/src/database/migrate.ts'
 import { openPglite } from '../../apps/gateway/src/database/pglite.ts'
@@ -43,12 +47,15 @@ export default async function run(): Promise<void> {
     MONITORING_RATE_LIMIT: '1000000',
   })
   const keys = await keysFromSecret('bench-secret-of-the-genesis-gateway-0123456789')
+  // Storage is not exercised; it still needs a folder of its own.
+  const blobDir = mkdtempSync(join(tmpdir(), 'genesis-bench-blobs-'))
   const app = createApp({
     config,
     db,
     keys,
     logger,
     mailer: createMailer({ db, logger, from: config.MAIL_FROM }),
+    blobStore: createDiskBlobStore(blobDir),
   })
 
   const post = async (events: unknown[]) => {
@@ -85,6 +92,7 @@ export default async function run(): Promise<void> {
     for (let i = 0; i < EVENTS; i += 100) await post(Array.from({ length: 100 }, (_, j) => event(i + j)))
   })
   await db.close()
+  rmSync(blobDir, { recursive: true, force: true })
 
   const row = (label: string, rate: number) =>
     console.log(
