@@ -28,6 +28,11 @@ function wrap(client: Client): Queryable {
 /** Any PostgreSQL 15+ through a connection pool. */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize })
+  // A connection the server ends while it sits idle or is closing (a restart, a dropped database)
+  // emits 'error' with nobody to catch it, which would crash the process. The pool replaces such
+  // connections; a statement that was running on one still fails through its own promise.
+  pool.on('error', () => undefined)
+  pool.on('connect', (client) => client.on('error', () => undefined))
   // Fail at start-up, with the driver's own message, when the server cannot be reached.
   const probe = await pool.connect()
   probe.release()
