@@ -55,6 +55,10 @@ const EnvSchema = z.object({
   // Public forms
   FUNCTIONS_RATE_LIMIT: int(1, 100000).default(10),
   FUNCTIONS_RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(60),
+  // Monitoring ingestion (/api): requests per client address and window. Generous, because every
+  // shopper on the centre's WiFi shares one address and each page sends several reports.
+  MONITORING_RATE_LIMIT: int(1, 1000000).default(600),
+  MONITORING_RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(60),
   // Realtime: a socket silent for longer than this is dropped (the client beats every 25 s).
   REALTIME_HEARTBEAT_TIMEOUT_MS: int(100, 3_600_000).default(60_000),
   REALTIME_MAX_CONNECTIONS_PER_IP: int(1, 1_000_000).default(200),

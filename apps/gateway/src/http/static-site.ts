@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
 import type { Context } from 'hono'
+import { CompressionCache, isCompressible, negotiateEncoding } from './compress-static.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -21,6 +23,14 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 }
 
+/** If-None-Match against one ETag (weak comparison, as RFC 9110 asks for GET). */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  return header.split(',').some((tag) => bare(tag) === bare(etag))
+}
+
 export const WEB_DIST = new URL('../../../web/dist/', import.meta.url).pathname
 
 export interface PublicAppConfig {
@@ -29,14 +39,62 @@ export interface PublicAppConfig {
   siteUrl?: string
 }
 
+/** File suffix of the build's precompressed copies (vite.config.ts of the web app writes them). */
+const COPY_SUFFIX = { br: 'br', gzip: 'gz' } as const
+
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else is
- * revalidated, and any other path gets index.html (the SPA decides what is a 404). The anon key
- * reaches the app through a JSON data block injected into index.html, never through the bundle.
+ * revalidated (ETag, 304), and any other path gets index.html (the SPA decides what is a 404). The
+ * anon key reaches the app through a JSON data block injected into index.html, never through the
+ * bundle. Text goes out brotli- or gzip-compressed when the browser accepts it: from the build's
+ * precompressed copy (`file.br`, `file.gz`) when there is one, otherwise compressed here once per
+ * file version and kept in memory (index.html carries the injected config, so it never has a copy).
  */
 export function staticSite(distDir: string, appConfig: PublicAppConfig) {
   const root = distDir.endsWith('/') ? distDir : `${distDir}/`
   let indexHtml: string | undefined
+  // The shell's identity is its content: the build and the injected config together.
+  let indexKey = ''
+  const compressed = new CompressionCache()
+
+  /** The response for one file, read only when the client's copy is stale. */
+  const respond = async (
+    c: Context,
+    source: {
+      /** Identifies this version of the content (path, size, mtime; or a hash). */
+      key: string
+      load: () => Promise<Uint8Array<ArrayBuffer>>
+      /** The file on disk, whose precompressed copies may sit next to it. */
+      file?: string
+    },
+    headers: Record<string, string>,
+  ): Promise<Response> => {
+    const etag = `W/"${createHash('sha1').update(source.key).digest('base64url').slice(0, 20)}"`
+    if (ifNoneMatch(c.req.header('if-none-match'), etag)) {
+      return new Response(null, { status: 304, headers: { etag, 'cache-control': headers['cache-control'] } })
+    }
+    const out: Record<string, string> = { ...headers, 'x-content-type-options': 'nosniff', etag }
+    const encoding = negotiateEncoding(c.req.header('accept-encoding'))
+    const copy = encoding && source.file ? `${source.file}.${COPY_SUFFIX[encoding]}` : undefined
+    const copyInfo = copy ? await stat(copy).catch(() => undefined) : undefined
+    let payload: Uint8Array<ArrayBuffer>
+    if (encoding && copy && copyInfo?.isFile()) {
+      payload = await readFile(copy)
+      out['content-encoding'] = encoding
+      out.vary = 'accept-encoding'
+    } else {
+      payload = await source.load()
+      if (isCompressible(headers['content-type'], payload.byteLength)) {
+        out.vary = 'accept-encoding'
+        if (encoding) {
+          payload = await compressed.get(source.key, encoding, payload)
+          out['content-encoding'] = encoding
+        }
+      }
+    }
+    out['content-length'] = String(payload.byteLength)
+    return new Response(c.req.method === 'HEAD' ? null : payload, { headers: out })
+  }
   const loadIndex = async () => {
     if (indexHtml === undefined) {
       const raw = await readFile(join(distDir, 'index.html'), 'utf8')
@@ -45,6 +103,7 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
         '</head>',
         `<script id="app-config" type="application/json">${json}</script></head>`,
       )
+      indexKey = `index.html:${createHash('sha1').update(indexHtml).digest('hex')}`
     }
     return indexHtml
   }
@@ -60,23 +119,25 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
       const info = await stat(file).catch(() => undefined)
       if (info?.isFile()) {
         const immutable = path.startsWith('/assets/')
-        return new Response(c.req.method === 'HEAD' ? null : await readFile(file), {
-          headers: {
+        return respond(
+          c,
+          { key: `${file}:${info.size}:${info.mtimeMs}`, load: () => readFile(file), file },
+          {
             'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-            'content-length': String(info.size),
             'cache-control': immutable
               ? 'public, max-age=31536000, immutable'
               : 'public, max-age=0, must-revalidate',
-            'x-content-type-options': 'nosniff',
           },
-        })
+        )
       }
       // A missing file with an extension (a stale asset) is a real 404, not the app shell.
       if (extname(path) !== '') return c.text('Not found', 404)
     }
-    return c.html(await loadIndex(), 200, {
-      'cache-control': 'no-cache',
-      'x-content-type-options': 'nosniff',
-    })
+    const html = await loadIndex()
+    return respond(
+      c,
+      { key: indexKey, load: async () => new TextEncoder().encode(html) },
+      { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache' },
+    )
   }
 }

@@ -1,0 +1,71 @@
+import type { z } from 'zod'
+
+/** Every way an ingestion request can fail, as the client sees it. */
+export const MonitoringErrorCode = {
+  InvalidBody: 'invalid_body',
+  InvalidJson: 'invalid_json',
+  UnsupportedMediaType: 'unsupported_media_type',
+  PayloadTooLarge: 'payload_too_large',
+  RateLimited: 'rate_limited',
+  NotFound: 'not_found',
+} as const
+export type MonitoringErrorCode = (typeof MonitoringErrorCode)[keyof typeof MonitoringErrorCode]
+
+export interface FieldIssue {
+  path: string
+  message: string
+}
+
+/** An ingestion failure: HTTP status, stable code, readable message, and what to tell the client. */
+export class MonitoringError extends Error {
+  readonly status: 400 | 404 | 413 | 415 | 429
+  readonly code: MonitoringErrorCode
+  readonly issues: FieldIssue[] | undefined
+  readonly retryAfterSeconds: number | undefined
+
+  constructor(
+    status: MonitoringError['status'],
+    code: MonitoringErrorCode,
+    message: string,
+    extra: { issues?: FieldIssue[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message)
+    this.status = status
+    this.code = code
+    this.issues = extra.issues
+    this.retryAfterSeconds = extra.retryAfterSeconds
+  }
+}
+
+/** The catalogue: one factory per failure, so messages are written once. */
+export const ERRORS = {
+  InvalidBody: (error: z.ZodError) =>
+    new MonitoringError(400, MonitoringErrorCode.InvalidBody, 'The request body does not match the schema', {
+      // At most 20 issues: enough to fix a client, bounded for a hostile one.
+      issues: error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message })),
+    }),
+  InvalidJson: () =>
+    new MonitoringError(400, MonitoringErrorCode.InvalidJson, 'The request body is not valid JSON'),
+  UnsupportedMediaType: (type: string) =>
+    new MonitoringError(
+      415,
+      MonitoringErrorCode.UnsupportedMediaType,
+      `Content type ${JSON.stringify(type.slice(0, 100))} is not accepted: send application/json or text/plain`,
+    ),
+  PayloadTooLarge: (maxBytes: number) =>
+    new MonitoringError(
+      413,
+      MonitoringErrorCode.PayloadTooLarge,
+      `The request body is larger than ${maxBytes} bytes`,
+    ),
+  RateLimited: (retryAfterSeconds: number) =>
+    new MonitoringError(
+      429,
+      MonitoringErrorCode.RateLimited,
+      'Too many monitoring requests from this address',
+      {
+        retryAfterSeconds,
+      },
+    ),
+  NotFound: () => new MonitoringError(404, MonitoringErrorCode.NotFound, 'No such monitoring endpoint'),
+}

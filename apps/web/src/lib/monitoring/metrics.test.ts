@@ -1,0 +1,136 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createMetricsCollector, type PerformanceSource } from './metrics'
+import { fakeTransport, settle } from './test-support'
+
+/** A performance source whose entries the test emits by hand. */
+function fakePerformance() {
+  const listeners = new Map<string, (entries: PerformanceEntry[]) => void>()
+  const source: PerformanceSource = {
+    observe(type, onEntries) {
+      listeners.set(type, onEntries)
+      return () => listeners.delete(type)
+    },
+  }
+  const emit = (type: string, entries: Record<string, unknown>[]) =>
+    listeners.get(type)?.(
+      entries.map(
+        (e) =>
+          ({ name: '', startTime: 0, duration: 0, entryType: type, ...e }) as unknown as PerformanceEntry,
+      ),
+    )
+  return { source, emit, listeners }
+}
+
+const PAGE = 'https://genesis-centre.test/stores'
+
+describe('metrics collector', () => {
+  let fake: ReturnType<typeof fakeTransport>
+  let perf: ReturnType<typeof fakePerformance>
+  const start = () => {
+    const collector = createMetricsCollector({
+      transport: fake.transport,
+      performance: perf.source,
+      ownEndpoints: ['https://genesis-centre.test/api/monitoring/metrics'],
+      context: () => ({ url: PAGE, userId: null, tenantId: null }),
+      now: () => new Date('2026-11-21T10:00:00.000Z'),
+    })
+    collector.start()
+    return collector
+  }
+  const metrics = () => fake.posts.filter((p) => p.path === '/api/monitoring/metrics').map((p) => p.body)
+
+  beforeEach(() => {
+    fake = fakeTransport()
+    perf = fakePerformance()
+  })
+
+  it('reports resources that took 1000 ms or more as slow_resource with the resource URL, not faster ones', async () => {
+    start()
+    perf.emit('resource', [
+      { name: 'https://genesis-centre.test/assets/fast.js', duration: 999.9 },
+      { name: 'https://genesis-centre.test/assets/hero.avif', duration: 1000 },
+      { name: 'https://maps.example/embed', duration: 2500.25 },
+    ])
+    await settle()
+    expect(metrics()).toEqual([
+      {
+        name: 'slow_resource',
+        value: 1000,
+        timestamp: '2026-11-21T10:00:00.000Z',
+        url: 'https://genesis-centre.test/assets/hero.avif',
+        userId: null,
+        tenantId: null,
+      },
+      expect.objectContaining({ name: 'slow_resource', value: 2500.25, url: 'https://maps.example/embed' }),
+    ])
+  })
+
+  it("never reports the monitor's own slow requests (that would feed itself)", async () => {
+    start()
+    perf.emit('resource', [{ name: 'https://genesis-centre.test/api/monitoring/metrics', duration: 4000 }])
+    await settle()
+    expect(metrics()).toEqual([])
+  })
+
+  it('reports navigation timing and first contentful paint for the page', async () => {
+    start()
+    perf.emit('navigation', [{ responseStart: 120, domContentLoadedEventEnd: 640, loadEventEnd: 910 }])
+    perf.emit('paint', [
+      { name: 'first-paint', startTime: 300 },
+      { name: 'first-contentful-paint', startTime: 420 },
+    ])
+    await settle()
+    expect(
+      metrics().map((m) => [
+        m && typeof m === 'object' && 'name' in m ? m.name : '',
+        (m as { value: number }).value,
+      ]),
+    ).toEqual([
+      ['ttfb', 120],
+      ['dom_content_loaded', 640],
+      ['page_load', 910],
+      ['fcp', 420],
+    ])
+    expect(metrics()[0]).toMatchObject({ url: PAGE })
+  })
+
+  it('sends the final LCP and CLS once by beacon when the page is hidden, ignoring shifts after input', () => {
+    const collector = start()
+    perf.emit('largest-contentful-paint', [{ startTime: 900 }, { startTime: 1800 }])
+    perf.emit('layout-shift', [
+      { value: 0.05, hadRecentInput: false },
+      { value: 0.5, hadRecentInput: true },
+      { value: 0.02, hadRecentInput: false },
+    ])
+    collector.flushOnHide()
+    collector.flushOnHide()
+    expect(fake.beacons.map((b) => b.body)).toEqual([
+      expect.objectContaining({ name: 'lcp', value: 1800 }),
+      expect.objectContaining({ name: 'cls', value: 0.07 }),
+    ])
+  })
+
+  it('keeps working where an entry type is unsupported', async () => {
+    const throwing: PerformanceSource = {
+      observe(type) {
+        if (type === 'largest-contentful-paint') throw new TypeError('unsupported')
+        return undefined
+      },
+    }
+    const collector = createMetricsCollector({
+      transport: fake.transport,
+      performance: throwing,
+      ownEndpoints: [],
+      context: () => ({ url: PAGE, userId: null, tenantId: null }),
+    })
+    expect(() => collector.start()).not.toThrow()
+    collector.record('custom', 5)
+    await settle()
+    expect(metrics()).toEqual([expect.objectContaining({ name: 'custom', value: 5, url: PAGE })])
+  })
+
+  it('stops observing on stop', () => {
+    start().stop()
+    expect(perf.listeners.size).toBe(0)
+  })
+})

@@ -1,0 +1,144 @@
+import type { Metric } from '@genesis/contracts/monitoring'
+import { MONITORING_LIMITS, truncate } from '@genesis/contracts/monitoring-limits'
+import { MONITORING, MONITORING_PATHS } from './constants'
+import type { Transport } from './transport'
+
+export interface MetricContext {
+  url: string | null
+  userId: string | null
+  tenantId: string | null
+}
+
+/** The part of the Performance APIs the collector uses, so tests can hand in their own. */
+export interface PerformanceSource {
+  observe(type: string, onEntries: (entries: PerformanceEntry[]) => void): (() => void) | undefined
+}
+
+export interface MetricsOptions {
+  transport: Transport
+  context: () => MetricContext
+  performance: PerformanceSource
+  /** Requests to these URL prefixes are the monitor's own and never count as slow resources. */
+  ownEndpoints: string[]
+  now?: () => Date
+}
+
+export interface MetricsCollector {
+  /** Sends one metric now (fetch); never throws. */
+  record(name: string, value: number, url?: string | null): void
+  /** Starts observing navigation timing, paint, LCP, CLS and resources. */
+  start(): void
+  /** Page hidden: LCP and CLS are final for this view; send them by beacon. */
+  flushOnHide(): void
+  stop(): void
+}
+
+/** Reads numeric fields of a performance entry without trusting its concrete type. */
+function numberField(entry: PerformanceEntry, field: string): number | undefined {
+  const value: unknown = Reflect.get(entry, field)
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined
+}
+
+/**
+ * Web-vitals-style timings measured with the browser's own Performance APIs (no dependency):
+ * ttfb, dom_content_loaded, page_load and fcp from navigation and paint timing; lcp and cls from
+ * PerformanceObserver where supported (reported once, when the page is hidden); and every
+ * resource that took 1000 ms or more as `slow_resource` (spec §9) with the resource's URL.
+ */
+export function createMetricsCollector(options: MetricsOptions): MetricsCollector {
+  const { transport, performance: source } = options
+  const now = options.now ?? (() => new Date())
+  const stops: (() => void)[] = []
+  let lcp: number | undefined
+  let cls = 0
+  let clsSeen = false
+  let reportedOnHide = false
+
+  const build = (name: string, value: number, url?: string | null): Metric => {
+    const ctx = options.context()
+    const where = url === undefined ? ctx.url : url
+    return {
+      name,
+      value: Math.round(value * 1000) / 1000,
+      timestamp: now().toISOString(),
+      url: where === null ? null : truncate(where, MONITORING_LIMITS.urlLength),
+      userId: ctx.userId,
+      tenantId: ctx.tenantId,
+    }
+  }
+  const record: MetricsCollector['record'] = (name, value, url) => {
+    if (!Number.isFinite(value)) return
+    void transport.post(MONITORING_PATHS.metrics, build(name, value, url))
+  }
+  const isOwn = (url: string) => options.ownEndpoints.some((prefix) => url.startsWith(prefix))
+
+  const watch = (type: string, onEntries: (entries: PerformanceEntry[]) => void) => {
+    try {
+      const stop = source.observe(type, onEntries)
+      if (stop) stops.push(stop)
+    } catch {
+      // This entry type is not supported here (e.g. LCP and CLS outside Chromium).
+    }
+  }
+
+  return {
+    record,
+    start() {
+      watch('navigation', (entries) => {
+        for (const entry of entries) {
+          const responseStart = numberField(entry, 'responseStart')
+          const dcl = numberField(entry, 'domContentLoadedEventEnd')
+          const load = numberField(entry, 'loadEventEnd')
+          if (responseStart) record('ttfb', responseStart)
+          if (dcl) record('dom_content_loaded', dcl)
+          if (load) record('page_load', load)
+        }
+      })
+      watch('paint', (entries) => {
+        for (const entry of entries)
+          if (entry.name === 'first-contentful-paint') record('fcp', entry.startTime)
+      })
+      watch('largest-contentful-paint', (entries) => {
+        const last = entries.at(-1)
+        if (last) lcp = last.startTime
+      })
+      watch('layout-shift', (entries) => {
+        for (const entry of entries) {
+          // Shifts right after user input are expected, as in the CLS definition.
+          if (Reflect.get(entry, 'hadRecentInput') === true) continue
+          cls += numberField(entry, 'value') ?? 0
+          clsSeen = true
+        }
+      })
+      watch('resource', (entries) => {
+        for (const entry of entries) {
+          if (entry.duration >= MONITORING.slowResourceMs && !isOwn(entry.name)) {
+            record('slow_resource', entry.duration, entry.name)
+          }
+        }
+      })
+    },
+    flushOnHide() {
+      if (reportedOnHide) return
+      reportedOnHide = true
+      if (lcp !== undefined) transport.beacon(MONITORING_PATHS.metrics, build('lcp', lcp))
+      if (clsSeen) transport.beacon(MONITORING_PATHS.metrics, build('cls', cls))
+    },
+    stop() {
+      for (const stop of stops.splice(0)) stop()
+    },
+  }
+}
+
+/** The browser's PerformanceObserver as a PerformanceSource (buffered, so early entries count). */
+export function browserPerformance(): PerformanceSource {
+  return {
+    observe(type, onEntries) {
+      if (typeof PerformanceObserver === 'undefined') return undefined
+      if (!PerformanceObserver.supportedEntryTypes?.includes(type)) return undefined
+      const observer = new PerformanceObserver((list) => onEntries(list.getEntries()))
+      observer.observe({ type, buffered: true })
+      return () => observer.disconnect()
+    },
+  }
+}

@@ -1,0 +1,205 @@
+import type { AnalyticsEvent, UserAction } from '@genesis/contracts/monitoring'
+import { MONITORING_LIMITS, truncate, UUID_PATTERN } from '@genesis/contracts/monitoring-limits'
+import { type AnalyticsQueue, createAnalyticsQueue } from './analytics-queue'
+import { MONITORING, MONITORING_PATHS } from './constants'
+import { createErrorReporter, type ErrorReporter } from './error-reporter'
+import {
+  browserPerformance,
+  createMetricsCollector,
+  type MetricsCollector,
+  type PerformanceSource,
+} from './metrics'
+import { initialLoadTime, pageViewProperties } from './page-view'
+import { type SafeStorage, safeStorage } from './safe-storage'
+import { createTransport, type Transport } from './transport'
+
+type Details = Record<string, unknown>
+
+/** The app's handle on monitoring; every method is safe to call at any time and never throws. */
+export interface Monitor {
+  /** Queues an analytics event (spec §3 Analytics event). */
+  track(name: string, properties?: Details): void
+  /** Queues a page_view with the spec's properties; loadTime defaults to the first page's load time. */
+  trackPageView(page: string, options?: { loadTime?: number | null }): void
+  /** Attaches a user (or none) to everything recorded from now on, and records an identify event. */
+  identify(userId: string | null, traits?: { role?: string | null }): void
+  /** Reports an error (the React error boundary passes componentStack). */
+  reportError(error: unknown, extra?: { componentStack?: string | null }): void
+  /** Records a user action now (session_start, login_attempt, logout, …). */
+  recordAction(action: string, details?: Details): void
+  /** Records a metric now. */
+  recordMetric(name: string, value: number, url?: string | null): void
+  /** Sends the analytics queue now. */
+  flush(): Promise<void>
+  /** Stops timers and listeners (tests, hot reload). */
+  shutdown(): void
+}
+
+export interface MonitorOptions {
+  /** Origin (plus optional prefix) of the gateway; '' means the page's own origin. */
+  endpointBase?: string
+  window: Window
+  transport?: Transport
+  performance?: PerformanceSource
+  warn?: (message: string, detail?: unknown) => void
+}
+
+function newSessionId(win: Window): string {
+  try {
+    return win.crypto.randomUUID()
+  } catch {
+    return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
+  }
+}
+
+/** The browser-session id (spec §3 sessionId): one per tab session, kept in sessionStorage. */
+function sessionIdOf(session: SafeStorage, win: Window): string {
+  const existing = session.readText(MONITORING.sessionIdStorageKey)
+  if (existing && existing.length <= MONITORING_LIMITS.sessionIdLength) return existing
+  const id = newSessionId(win)
+  session.writeText(MONITORING.sessionIdStorageKey, id)
+  return id
+}
+
+/**
+ * The tenant portal stores the tenant id under `tenant_id` (spec §3 Tenant context), either raw or
+ * JSON-encoded; only a UUID is passed on.
+ */
+function tenantIdOf(local: SafeStorage): string | null {
+  const raw = local.readText(MONITORING.tenantIdStorageKey)
+  if (!raw) return null
+  const unquoted = raw.replace(/^"(.*)"$/, '$1')
+  return UUID_PATTERN.test(unquoted) ? unquoted : null
+}
+
+/** Cuts an object that would not fit the server's details limit down to a note saying so. */
+function boundedDetails(details: Details): Details {
+  try {
+    return JSON.stringify(details).length <= MONITORING_LIMITS.detailsBytes / 2
+      ? details
+      : { truncated: true, keys: Object.keys(details).slice(0, 20) }
+  } catch {
+    return { unserialisable: true }
+  }
+}
+
+/**
+ * Wires the analytics queue, the error reporter, the metrics collector and user actions to one
+ * window: timers (30 s flush and error retry), unload beacons, online/offline, global errors.
+ */
+export function createMonitor(options: MonitorOptions): Monitor {
+  const win = options.window
+  const endpointBase = (options.endpointBase ?? '').replace(/\/+$/, '')
+  const transport = options.transport ?? createTransport({ endpointBase })
+  const local = safeStorage(() => win.localStorage)
+  const session = safeStorage(() => win.sessionStorage)
+  const warn = options.warn
+  const sessionId = sessionIdOf(session, win)
+  let userId: string | null = null
+  let firstPageView = true
+
+  const currentUrl = () => truncate(win.location.href, MONITORING_LIMITS.urlLength)
+  const isOnline = () => win.navigator.onLine !== false
+
+  const queue: AnalyticsQueue = createAnalyticsQueue({ transport, storage: local, isOnline, warn })
+  const errors: ErrorReporter = createErrorReporter({
+    transport,
+    storage: local,
+    warn,
+    context: () => ({
+      url: currentUrl(),
+      userId,
+      tenantId: tenantIdOf(local),
+      sessionId,
+      userAgent: win.navigator.userAgent,
+    }),
+  })
+  const origin = endpointBase || win.location.origin
+  const metrics: MetricsCollector = createMetricsCollector({
+    transport,
+    performance: options.performance ?? browserPerformance(),
+    ownEndpoints: Object.values(MONITORING_PATHS).map((path) => `${origin}${path}`),
+    context: () => ({ url: currentUrl(), userId, tenantId: tenantIdOf(local) }),
+  })
+
+  const track: Monitor['track'] = (name, properties = {}) => {
+    const event: AnalyticsEvent = {
+      name: truncate(name, MONITORING_LIMITS.nameLength),
+      properties: boundedDetails(properties),
+      userId,
+      tenantId: tenantIdOf(local),
+      timestamp: new Date().toISOString(),
+      sessionId,
+      url: currentUrl(),
+      referrer: win.document.referrer ? truncate(win.document.referrer, MONITORING_LIMITS.urlLength) : null,
+    }
+    queue.enqueue(event)
+  }
+
+  const onHidden = () => {
+    queue.flushWithBeacon()
+    metrics.flushOnHide()
+  }
+  const onVisibility = () => {
+    if (win.document.visibilityState === 'hidden') onHidden()
+  }
+  const onOnline = () => {
+    void queue.flush()
+    void errors.retryPending()
+  }
+  win.addEventListener('pagehide', onHidden)
+  win.document.addEventListener('visibilitychange', onVisibility)
+  win.addEventListener('online', onOnline)
+  const uninstallErrors = errors.install(win)
+  const timer = setInterval(() => {
+    if (!isOnline()) return
+    void queue.flush()
+    void errors.retryPending()
+  }, MONITORING.flushIntervalMs)
+  metrics.start()
+  // Reports kept by an earlier visit go out as soon as we are back.
+  if (isOnline()) void errors.retryPending()
+
+  return {
+    track,
+    trackPageView(page, pageOptions = {}) {
+      const loadTime =
+        pageOptions.loadTime !== undefined
+          ? pageOptions.loadTime
+          : firstPageView
+            ? initialLoadTime(win)
+            : null
+      firstPageView = false
+      track('page_view', pageViewProperties(win, truncate(page, MONITORING_LIMITS.urlLength), loadTime))
+    },
+    identify(id, traits = {}) {
+      userId = id && UUID_PATTERN.test(id) ? id : null
+      if (userId) track('identify', { role: traits.role ?? null })
+    },
+    reportError(error, extra) {
+      void errors.report(error, extra)
+    },
+    recordAction(action, details = {}) {
+      const record: UserAction = {
+        action: truncate(action, MONITORING_LIMITS.nameLength),
+        details: boundedDetails(details),
+        timestamp: new Date().toISOString(),
+        url: currentUrl(),
+        sessionId,
+      }
+      void transport.post(MONITORING_PATHS.actions, record).then((outcome) => {
+        if (outcome !== 'sent') (warn ?? console.warn)(`Monitoring: user action ${action} was not recorded`)
+      })
+    },
+    recordMetric: metrics.record,
+    flush: queue.flush,
+    shutdown() {
+      clearInterval(timer)
+      win.removeEventListener('pagehide', onHidden)
+      win.document.removeEventListener('visibilitychange', onVisibility)
+      win.removeEventListener('online', onOnline)
+      uninstallErrors()
+      metrics.stop()
+    },
+  }
+}
