@@ -45,12 +45,20 @@ describe('formatOpeningHours (full format)', () => {
 
   it('groups consecutive closed days and does not group days that are not adjacent', () => {
     expect(
-      formatOpeningHours({ monday: '', tuesday: '', wednesday: '10:00 - 14:00', thursday: '', friday: '10:00 - 14:00' }),
+      formatOpeningHours({
+        monday: '',
+        tuesday: '',
+        wednesday: '10:00 - 14:00',
+        thursday: '',
+        friday: '10:00 - 14:00',
+      }),
     ).toBe('Mon-Tue: Closed, Wed: 10:00 - 14:00, Thu: Closed, Fri: 10:00 - 14:00, Sat-Sun: Closed')
   })
 
   it('treats missing days as closed and trims the hours text', () => {
-    expect(formatOpeningHours({ saturday: ' 09:00 - 12:00 ' })).toBe('Mon-Fri: Closed, Sat: 09:00 - 12:00, Sun: Closed')
+    expect(formatOpeningHours({ saturday: ' 09:00 - 12:00 ' })).toBe(
+      'Mon-Fri: Closed, Sat: 09:00 - 12:00, Sun: Closed',
+    )
   })
 
   it('keeps free text as it is', () => {
@@ -91,7 +99,9 @@ describe('formatOpeningHoursShort', () => {
   it.each(['thursday', 'friday', 'saturday', 'sunday'] as const)(
     'adds the ellipsis when only %s differs',
     (day) => {
-      expect(formatOpeningHoursShort({ ...everyDay('09:00 - 17:00'), [day]: '09:00 - 13:00' })).toMatch(/\.\.\.$/)
+      expect(formatOpeningHoursShort({ ...everyDay('09:00 - 17:00'), [day]: '09:00 - 13:00' })).toMatch(
+        /\.\.\.$/,
+      )
     },
   )
 
@@ -100,7 +110,9 @@ describe('formatOpeningHoursShort', () => {
   })
 
   it('adds the ellipsis when Monday is closed but the weekend is open', () => {
-    expect(formatOpeningHoursShort({ saturday: '09:00 - 13:00' })).toBe('Mon: Closed, Tue: Closed, Wed: Closed...')
+    expect(formatOpeningHoursShort({ saturday: '09:00 - 13:00' })).toBe(
+      'Mon: Closed, Tue: Closed, Wed: Closed...',
+    )
   })
 })
 
@@ -128,6 +140,9 @@ describe('toOpeningHoursSpecification', () => {
   })
 
   it('pads single-digit hours', () => {
-    expect(toOpeningHoursSpecification({ monday: '7:30-9:00' })[0]).toMatchObject({ opens: '07:30', closes: '09:00' })
+    expect(toOpeningHoursSpecification({ monday: '7:30-9:00' })[0]).toMatchObject({
+      opens: '07:30',
+      closes: '09:00',
+    })
   })
 })

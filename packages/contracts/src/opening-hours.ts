@@ -1,6 +1,14 @@
 import { z } from 'zod'
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const
 export type Weekday = (typeof WEEKDAYS)[number]
 
 const SHORT_LABELS: Record<Weekday, string> = {
@@ -65,7 +73,10 @@ export function openingHoursLines(hours: OpeningHours): OpeningHoursLine[] {
     if (i < WEEKDAYS.length && hoursOf(hours, WEEKDAYS[i]) === current) continue
     const first = SHORT_LABELS[WEEKDAYS[start]]
     const last = SHORT_LABELS[WEEKDAYS[i - 1]]
-    lines.push({ days: i - 1 === start ? first : `${first}-${last}`, hours: current === '' ? CLOSED : current })
+    lines.push({
+      days: i - 1 === start ? first : `${first}-${last}`,
+      hours: current === '' ? CLOSED : current,
+    })
     start = i
   }
   return lines
@@ -87,7 +98,9 @@ export function formatOpeningHoursShort(hours: OpeningHours): string {
   const text = (['monday', 'tuesday', 'wednesday'] as const)
     .map((d) => `${SHORT_LABELS[d]}: ${hoursOf(hours, d) || CLOSED}`)
     .join(', ')
-  const differs = (['thursday', 'friday', 'saturday', 'sunday'] as const).some((d) => hoursOf(hours, d) !== monday)
+  const differs = (['thursday', 'friday', 'saturday', 'sunday'] as const).some(
+    (d) => hoursOf(hours, d) !== monday,
+  )
   return differs ? `${text}...` : text
 }
 

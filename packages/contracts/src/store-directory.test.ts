@@ -27,7 +27,15 @@ const stores = [
 describe('orderFloors', () => {
   it('puts the four known floors first in the spec order, then others alphabetically, once each', () => {
     expect(
-      orderFloors(['First Floor', 'Ground', 'Mezzanine', 'Basement', 'Upper Ground', 'Ground', 'Lower Ground']),
+      orderFloors([
+        'First Floor',
+        'Ground',
+        'Mezzanine',
+        'Basement',
+        'Upper Ground',
+        'Ground',
+        'Lower Ground',
+      ]),
     ).toEqual(['Lower Ground', 'Ground', 'Upper Ground', 'Mezzanine', 'Basement', 'First Floor'])
   })
 
@@ -64,7 +72,9 @@ describe('filterStores', () => {
   it('filters by category and by floor, combined with the search', () => {
     expect(filterStores(stores, { ...NO_FILTERS, category: 'Electronics' })).toHaveLength(1)
     expect(filterStores(stores, { ...NO_FILTERS, floor: 'Ground' })).toHaveLength(2)
-    expect(filterStores(stores, { search: 'coffee', category: ALL_CATEGORIES, floor: 'Ground' })).toHaveLength(1)
+    expect(
+      filterStores(stores, { search: 'coffee', category: ALL_CATEGORIES, floor: 'Ground' }),
+    ).toHaveLength(1)
     expect(filterStores(stores, { search: 'coffee', category: 'Electronics', floor: ALL_FLOORS })).toEqual([])
   })
 

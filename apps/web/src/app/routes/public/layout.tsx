@@ -1,0 +1,43 @@
+import { Outlet, ScrollRestoration, useSearchParams } from 'react-router'
+import { SIMULATE_ERROR_PARAM } from '../../../config/paths'
+import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
+import { SiteFooter } from '../../layout/site-footer'
+import { SiteHeader } from '../../layout/site-header'
+
+let simulatedErrorThrown = false
+
+/**
+ * `?simulate-error` makes the layout throw once per page load, so the error screen and its Try
+ * Again button can be exercised in a real browser (docs/decisions, e2e error-screen.spec.ts). It
+ * shows a visitor nothing they could not get by typing the flag themselves.
+ */
+function SimulatedError() {
+  const [params] = useSearchParams()
+  if (params.has(SIMULATE_ERROR_PARAM) && !simulatedErrorThrown) {
+    simulatedErrorThrown = true
+    throw new Error('Simulated error (test hook)')
+  }
+  return null
+}
+
+/** The public layout (spec §2): contact bar, sticky navigation, the page, footer. */
+export default function PublicLayout() {
+  const centre = useCentreSettings()
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <SimulatedError />
+      <SiteHeader centre={centre} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter centre={centre} />
+      <ScrollRestoration />
+    </div>
+  )
+}
