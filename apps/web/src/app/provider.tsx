@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { Toaster } from 'sonner'
@@ -11,8 +12,14 @@ export const VISIBLE_TOASTS = 3
  * App-wide providers. Monitoring (analytics, error reporting, metrics; branch `monitoring`) is
  * initialised here, once, before the router renders: call its init from `AppProvider` when it lands.
  */
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient)
+export function AppProvider({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode
+  queryClient?: QueryClient
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient())
   return (
     <QueryClientProvider client={queryClient}>
       {children}

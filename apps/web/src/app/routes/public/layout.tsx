@@ -1,22 +1,23 @@
-import { Outlet, ScrollRestoration, useSearchParams } from 'react-router'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { SIMULATE_ERROR_PARAM } from '../../../config/paths'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
 import { SiteFooter } from '../../layout/site-footer'
 import { SiteHeader } from '../../layout/site-header'
 
-let simulatedErrorThrown = false
+let simulatedErrorEntry: string | undefined
 
 /**
- * `?simulate-error` makes the layout throw once per page load, so the error screen and its Try
- * Again button can be exercised in a real browser (docs/decisions, e2e error-screen.spec.ts). It
- * shows a visitor nothing they could not get by typing the flag themselves.
+ * Test hook: `?simulate-error` makes the layout throw while rendering the history entry the page
+ * was opened with, so the error screen and its three buttons can be exercised in a real browser
+ * (e2e/specs/error-screen.spec.ts). Try Again re-enters the URL as a new history entry, which
+ * renders normally: that is how the test sees the error state cleared. It shows a visitor nothing
+ * they could not get by typing the flag themselves.
  */
 function SimulatedError() {
-  const [params] = useSearchParams()
-  if (params.has(SIMULATE_ERROR_PARAM) && !simulatedErrorThrown) {
-    simulatedErrorThrown = true
-    throw new Error('Simulated error (test hook)')
-  }
+  const location = useLocation()
+  if (!new URLSearchParams(location.search).has(SIMULATE_ERROR_PARAM)) return null
+  simulatedErrorEntry ??= location.key
+  if (location.key === simulatedErrorEntry) throw new Error('Simulated error (test hook)')
   return null
 }
 
