@@ -4,6 +4,8 @@ import { defineConfig } from 'vite'
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // The manifest lets scripts/check-budgets.ts follow each route's chunk graph.
+  build: { manifest: true },
   server: {
     proxy: {
       '^/(auth|rest|storage|functions|realtime)/v1': { target: 'http://localhost:8080', ws: true },

@@ -1,9 +1,9 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** The failure body of our functions: `{ error }`, plus `provider_error` when e-mail delivery failed. */
 const FunctionFailureSchema = z.object({
-  error: z.string().optional(),
-  provider_error: z.string().optional(),
+  error: z.optional(z.string()),
+  provider_error: z.optional(z.string()),
 })
 export type FunctionFailure = z.infer<typeof FunctionFailureSchema>
 

@@ -1,12 +1,16 @@
 import { MenuIcon, PhoneIcon, UserIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button'
-import { Dialog, DialogTrigger, SheetContent } from '../../components/ui/dialog'
 import { ENQUIRY_FORM_ID, paths } from '../../config/paths'
 import { type CentreSettings, telHref } from '../../features/centre/api/get-centre-settings'
 import { cn } from '../../lib/cn'
 import { BrandMark } from './brand-mark'
+
+// The menu's dialog code (Radix, scroll lock, focus trap) loads when a phone visitor reaches for
+// the button, not with every page.
+const loadMobileMenu = () => import('./mobile-menu')
+const MobileMenu = lazy(loadMobileMenu)
 
 export const NAV_ITEMS = [paths.home, paths.about, paths.stores, paths.leasing, paths.contact] as const
 
@@ -15,7 +19,7 @@ function prefersReducedMotion() {
 }
 
 /** Spec §2: scroll to the form when already on /leasing, otherwise go to /leasing#enquiry-form. */
-function useLeasingEnquiry() {
+export function useLeasingEnquiry() {
   const location = useLocation()
   const navigate = useNavigate()
   return () => {
@@ -30,7 +34,7 @@ function useLeasingEnquiry() {
   }
 }
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors',
     isActive ? 'text-brand-800 bg-brand-50' : 'text-stone-700 hover:text-stone-950 hover:bg-stone-100',
@@ -90,53 +94,31 @@ export function SiteHeader({ centre }: { centre: CentreSettings }) {
             <Button onClick={goToEnquiry} className="hidden sm:inline-flex">
               Leasing Enquiry
             </Button>
-            <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
-              <DialogTrigger asChild>
-                <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-                  <MenuIcon className="size-6" aria-hidden="true" />
-                </Button>
-              </DialogTrigger>
-              <SheetContent title="Menu">
-                <nav aria-label="Mobile">
-                  <ul className="space-y-1">
-                    {NAV_ITEMS.map((item) => (
-                      <li key={item.path}>
-                        <NavLink
-                          to={item.getHref()}
-                          end={item.path === '/'}
-                          onClick={() => setMenuOpen(false)}
-                          className={(s) => cn(navLinkClass(s), 'block text-base')}
-                        >
-                          {item.title}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                  <Button
-                    className="mt-6 w-full"
-                    onClick={() => {
-                      setMenuOpen(false)
-                      goToEnquiry()
-                    }}
-                  >
-                    Leasing Enquiry
-                  </Button>
-                  <div className="mt-8 space-y-3 border-t border-stone-200 pt-6 text-sm">
-                    <a href={telHref(centre.phone)} className="flex items-center gap-2 text-stone-700">
-                      <PhoneIcon className="size-4" aria-hidden="true" />
-                      {centre.phone}
-                    </a>
-                    <Link
-                      to={paths.tenant.login.getHref()}
-                      className="flex items-center gap-2 text-stone-700"
-                    >
-                      <UserIcon className="size-4" aria-hidden="true" />
-                      Tenant Portal
-                    </Link>
-                  </div>
-                </nav>
-              </SheetContent>
-            </Dialog>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="lg:hidden"
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              onPointerEnter={loadMobileMenu}
+              onFocus={loadMobileMenu}
+              onClick={() => setMenuOpen(true)}
+            >
+              <MenuIcon className="size-6" aria-hidden="true" />
+            </Button>
+            {menuOpen && (
+              <Suspense fallback={null}>
+                <MobileMenu
+                  centre={centre}
+                  onClose={() => setMenuOpen(false)}
+                  onLeasingEnquiry={() => {
+                    setMenuOpen(false)
+                    goToEnquiry()
+                  }}
+                />
+              </Suspense>
+            )}
           </div>
         </nav>
       </header>

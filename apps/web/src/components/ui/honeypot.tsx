@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '@genesis/contracts/enquiry'
+import { HONEYPOT_FIELD } from '@genesis/contracts/enquiry-fields'
 
 /** A field people never see (visually hidden, hidden from assistive tech, not tabbable) and bots fill in. */
 export function Honeypot({ value, onChange }: { value: string; onChange: (v: string) => void }) {

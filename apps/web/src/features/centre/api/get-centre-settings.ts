@@ -1,9 +1,9 @@
 import { OpeningHoursSchema } from '@genesis/contracts/opening-hours'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { supabase } from '../../../lib/supabase'
 
-const numeric = z.coerce.number().nullable()
+const numeric = z.nullable(z.coerce.number())
 
 /** The one row of centre_settings: every centre fact the site shows comes from here. */
 export const CentreSettingsSchema = z.object({

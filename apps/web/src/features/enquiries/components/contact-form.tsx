@@ -1,9 +1,4 @@
-import {
-  ContactFormSchema,
-  contactFormToPayload,
-  ENQUIRY_TYPES,
-  HONEYPOT_FIELD,
-} from '@genesis/contracts/enquiry'
+import { ENQUIRY_TYPES, HONEYPOT_FIELD } from '@genesis/contracts/enquiry-fields'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
@@ -32,6 +27,8 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
+    // The shared schemas (and full zod) load on the first submit, not with the page.
+    const { ContactFormSchema, contactFormToPayload } = await import('@genesis/contracts/enquiry')
     const form = f.validate(ContactFormSchema, {
       ...f.values,
       enquiryType: f.values.enquiryType || undefined,

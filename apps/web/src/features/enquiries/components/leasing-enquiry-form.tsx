@@ -1,9 +1,4 @@
-import {
-  BUSINESS_TYPES,
-  HONEYPOT_FIELD,
-  LeasingFormSchema,
-  leasingFormToPayload,
-} from '@genesis/contracts/enquiry'
+import { BUSINESS_TYPES, HONEYPOT_FIELD } from '@genesis/contracts/enquiry-fields'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
@@ -40,6 +35,8 @@ export function LeasingEnquiryForm({ contactEmail }: { contactEmail: string }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
+    // The shared schemas (and full zod) load on the first submit, not with the page.
+    const { LeasingFormSchema, leasingFormToPayload } = await import('@genesis/contracts/enquiry')
     const form = f.validate(LeasingFormSchema, {
       ...f.values,
       businessType: f.values.businessType || undefined,

@@ -24,7 +24,7 @@ describe('the unit enquiry dialog', () => {
     expect(screen.getByLabelText('Unit number')).toHaveValue('UG10')
     await userEvent.type(screen.getByLabelText(/Email/), 'thabo@example.com')
     await userEvent.click(screen.getByRole('button', { name: 'Send Enquiry' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('Missing required fields')
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Missing required fields'))
     expect(fetch.mock.calls.some(([u]) => String(u).includes('/functions/'))).toBe(false)
   })
 

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, UnitEnquiryFormSchema } from '@genesis/contracts/enquiry'
+import { HONEYPOT_FIELD } from '@genesis/contracts/enquiry-fields'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
@@ -31,6 +31,8 @@ export function UnitEnquiryDialog({
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
+    // The shared schemas (and full zod) load on the first submit, not with the page.
+    const { UnitEnquiryFormSchema } = await import('@genesis/contracts/enquiry')
     const form = f.validate(UnitEnquiryFormSchema, { ...f.values, unitNumber })
     if (!form) return
     setSending(true)

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { supabase } from '../../../lib/supabase'
 
 export const VacantShopSchema = z.object({
@@ -9,10 +9,10 @@ export const VacantShopSchema = z.object({
   status: z.string(),
   is_featured: z.boolean(),
   type: z.string(),
-  basic_rental_per_sqm: z.coerce.number().nullable(),
+  basic_rental_per_sqm: z.nullable(z.coerce.number()),
   description: z.string(),
   features: z.array(z.string()),
-  floor: z.string().nullable().optional(),
+  floor: z.optional(z.nullable(z.string())),
   created_at: z.string(),
 })
 export type VacantShop = z.infer<typeof VacantShopSchema>

@@ -1,4 +1,3 @@
-import { NewsletterSubscriptionSchema } from '@genesis/contracts/newsletter'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
@@ -18,6 +17,8 @@ export function NewsletterSignup({ contactEmail }: { contactEmail: string }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
+    // The shared schema (and full zod) loads on the first submit, not with the home page.
+    const { NewsletterSubscriptionSchema } = await import('@genesis/contracts/newsletter')
     const parsed = NewsletterSubscriptionSchema.safeParse({ email })
     setInvalid(!parsed.success)
     if (!parsed.success) return fail()

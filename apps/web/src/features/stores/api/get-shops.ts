@@ -1,25 +1,25 @@
 import { OpeningHoursSchema } from '@genesis/contracts/opening-hours'
 import { toSlug } from '@genesis/contracts/slug'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { supabase } from '../../../lib/supabase'
 
 /** A shops row as REST returns it, mapped to the spec's presentation shape (§3). */
-export const ShopSchema = z
-  .object({
+export const ShopSchema = z.pipe(
+  z.object({
     id: z.string(),
     shop_no: z.string(),
     trading_name: z.string(),
-    description: z.string().nullable(),
+    description: z.nullable(z.string()),
     category: z.string(),
     floor: z.string(),
-    primary_phone: z.string().nullable(),
-    website: z.string().nullable(),
-    gla_m2: z.coerce.number().nullable(),
+    primary_phone: z.nullable(z.string()),
+    website: z.nullable(z.string()),
+    gla_m2: z.nullable(z.coerce.number()),
     trading_hours: OpeningHoursSchema,
-    logo_path: z.string().nullable().optional(),
-  })
-  .transform((row) => ({
+    logo_path: z.optional(z.nullable(z.string())),
+  }),
+  z.transform((row) => ({
     id: row.id,
     shopNo: row.shop_no,
     tradingName: row.trading_name,
@@ -32,7 +32,8 @@ export const ShopSchema = z
     tradingHours: row.trading_hours,
     logoPath: row.logo_path ?? null,
     slug: toSlug(row.trading_name),
-  }))
+  })),
+)
 export type Shop = z.output<typeof ShopSchema>
 
 export async function getShops(): Promise<Shop[]> {
