@@ -79,7 +79,7 @@ export function SiteHeader({ centre }: { centre: CentreSettings }) {
         >
           <Link to={paths.home.getHref()} className="flex items-center gap-2.5 font-bold text-stone-900">
             <BrandMark className="size-9" />
-            <span className="text-lg tracking-tight">{centre.centre_name}</span>
+            <span className="text-lg tracking-tight whitespace-nowrap">{centre.centre_name}</span>
           </Link>
           <ul className="hidden items-center gap-1 lg:flex">
             {NAV_ITEMS.map((item) => (
@@ -91,9 +91,9 @@ export function SiteHeader({ centre }: { centre: CentreSettings }) {
             ))}
           </ul>
           <div className="flex items-center gap-2">
-            <Button onClick={goToEnquiry} className="hidden sm:inline-flex">
-              Leasing Enquiry
-            </Button>
+            <div className="hidden sm:block">
+              <Button onClick={goToEnquiry}>Leasing Enquiry</Button>
+            </div>
             <Button
               variant="ghost"
               size="icon"

@@ -128,7 +128,7 @@ export default function HomeRoute() {
         tone="warm"
         intro={`${centre.centre_name} is in ${centre.suburb || centre.city}, with easy access and free parking.`}
       >
-        <MapEmbed centre={centre} className="max-w-4xl" />
+        <MapEmbed centre={centre} />
       </Section>
 
       <section aria-labelledby="newsletter-heading" className="bg-brand-800">

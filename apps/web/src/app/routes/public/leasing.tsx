@@ -1,4 +1,4 @@
-import { BuildingIcon, CarIcon, TrendingUpIcon, UsersIcon } from 'lucide-react'
+import { BuildingIcon, CakeIcon, TrendingUpIcon, UsersIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
@@ -58,7 +58,7 @@ export default function LeasingRoute() {
             { icon: BuildingIcon, ...f.radius },
             { icon: UsersIcon, ...f.population },
             { icon: TrendingUpIcon, ...f.income },
-            { icon: CarIcon, ...f.age },
+            { icon: CakeIcon, ...f.age },
           ].map((d) => (
             <li key={d.label}>
               <Card className="h-full p-6">
@@ -71,7 +71,7 @@ export default function LeasingRoute() {
         </ul>
       </Section>
 
-      <Section id="available-spaces" eyebrow="Available spaces" title="Available Spaces">
+      <Section id="available-spaces" eyebrow="Space to let" title="Available Spaces">
         {vacant.isPending ? (
           <div aria-busy="true" className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             <span className="sr-only">Loading available spaces…</span>

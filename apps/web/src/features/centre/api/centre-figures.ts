@@ -2,10 +2,11 @@ import type { CentreSettings } from './get-centre-settings'
 
 const pct = (n: number | null) => (n === null ? '' : `${Number(n.toFixed(1))}%`)
 
+// Thousands with commas, as the spec writes them ('7,002 m2'); en-ZA would use spaces.
 /** The centre facts of the spec (§1), worded for display, from the settings row. */
 export function centreFigures(c: CentreSettings) {
   return {
-    gla: { value: `${Math.round(c.gla_m2).toLocaleString('en-ZA')} m²`, label: 'Leasable area' },
+    gla: { value: `${Math.round(c.gla_m2).toLocaleString('en-US')} m²`, label: 'Leasable area' },
     parking: { value: c.parking_bays, label: 'Free parking bays' },
     stores: { value: c.store_count, label: 'Stores' },
     years: { value: c.years_serving, label: 'Years serving' },

@@ -19,7 +19,7 @@ export function MapEmbed({ centre, className }: { centre: CentreSettings; classN
   const { map_latitude: lat, map_longitude: lon } = centre
   return (
     <div className={className}>
-      <div className="aspect-[4/3] w-full overflow-hidden rounded-2xl border border-stone-200 bg-stone-100">
+      <div className="aspect-[4/3] w-full sm:aspect-[16/7] overflow-hidden rounded-2xl border border-stone-200 bg-stone-100">
         {lat !== null && lon !== null ? (
           <iframe
             title={`Map showing ${centre.centre_name}`}

@@ -23,7 +23,9 @@ describe('the contact form', () => {
     await userEvent.type(screen.getByLabelText(/Last name/), 'Mokoena')
     await userEvent.type(screen.getByLabelText(/Email/), 'lerato@example.com')
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }))
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields'),
+    )
     expect(screen.getByLabelText(/Message/)).toHaveAttribute('aria-invalid', 'true')
     expect(fetch.mock.calls.some(([u]) => String(u).includes('/functions/'))).toBe(false)
   })
@@ -35,7 +37,9 @@ describe('the contact form', () => {
     await userEvent.clear(screen.getByLabelText(/Email/))
     await userEvent.type(screen.getByLabelText(/Email/), 'not-an-address')
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }))
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address'),
+    )
   })
 
   it('sends the contact payload, shows Sending..., then the success toast and clears the form', async () => {

@@ -39,7 +39,9 @@ describe('the leasing enquiry form', () => {
     renderWithProviders(<LeasingEnquiryForm contactEmail="leasing@genesis.test" />)
     await userEvent.type(screen.getByLabelText(/First name/), 'Ayanda')
     await userEvent.click(screen.getByRole('button', { name: 'Submit Enquiry' }))
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields'),
+    )
     expect(screen.getByLabelText(/Last name/)).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByLabelText(/First name/)).toHaveAttribute('aria-invalid', 'false')
     expect(fetch.mock.calls.some(([u]) => String(u).includes('/functions/'))).toBe(false)

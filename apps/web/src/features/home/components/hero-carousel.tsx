@@ -85,7 +85,7 @@ export function HeroCarousel({ title, subtitle }: { title: ReactNode; subtitle: 
           />
         </picture>
       ))}
-      <div className="absolute inset-0 -z-10 bg-gradient-to-r from-stone-950/85 via-stone-950/60 to-stone-950/20" />
+      <div className="absolute inset-0 -z-10 bg-stone-950/70 sm:bg-transparent sm:bg-gradient-to-r sm:from-stone-950/85 sm:via-stone-950/60 sm:to-stone-950/20" />
       <div className="mx-auto flex min-h-[32rem] max-w-7xl flex-col justify-center px-4 py-20 sm:px-6 lg:min-h-[36rem]">
         <div className="max-w-2xl">
           <h1 className="text-4xl leading-tight font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">

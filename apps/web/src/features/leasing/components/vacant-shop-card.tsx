@@ -34,7 +34,7 @@ export function VacantShopCard({ unit, action }: { unit: VacantShop; action: Rea
           <dt>
             <RulerIcon className="size-4 text-brand-700" aria-label="Size" />
           </dt>
-          <dd>{unit.size_m2.toLocaleString('en-ZA')} m²</dd>
+          <dd>{unit.size_m2.toLocaleString('en-US')} m²</dd>
         </div>
         {unit.floor && (
           <div className="flex items-center gap-2 text-stone-700">

@@ -1,4 +1,4 @@
-import { formatOpeningHoursShort } from '@genesis/contracts/opening-hours'
+import { formatOpeningHours, formatOpeningHoursShort } from '@genesis/contracts/opening-hours'
 import { ClockIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
@@ -9,7 +9,10 @@ import { StoreLogo } from './store-logo'
 
 /** One store in the directory, as a card (grid) or a row (list). The whole card links to the store. */
 export function StoreCard({ shop, view }: { shop: Shop; view: 'grid' | 'list' }) {
-  const hours = formatOpeningHoursShort(shop.tradingHours)
+  // A store with no hours at all reads better as 'not listed' than as three 'Closed' days.
+  const hours = formatOpeningHours(shop.tradingHours)
+    ? formatOpeningHoursShort(shop.tradingHours)
+    : 'Hours not listed'
   return (
     <li
       className={cn(

@@ -104,7 +104,7 @@ export function StoreDetail({ shop }: { shop: Shop }) {
                   <dt>
                     <RulerIcon className="size-5 text-brand-700" aria-label="Size" />
                   </dt>
-                  <dd>{shop.gla.toLocaleString('en-ZA')} m²</dd>
+                  <dd>{shop.gla.toLocaleString('en-US')} m²</dd>
                 </div>
               )}
             </dl>
