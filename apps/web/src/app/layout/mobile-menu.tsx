@@ -1,4 +1,5 @@
 import { PhoneIcon, UserIcon } from 'lucide-react'
+import type { RefObject } from 'react'
 import { Link, NavLink } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { Dialog, SheetContent } from '../../components/ui/dialog'
@@ -12,14 +13,16 @@ export default function MobileMenu({
   centre,
   onClose,
   onLeasingEnquiry,
+  returnFocusTo,
 }: {
+  returnFocusTo: RefObject<HTMLElement | null>
   centre: CentreSettings
   onClose: () => void
   onLeasingEnquiry: () => void
 }) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <SheetContent title="Menu">
+      <SheetContent title="Menu" returnFocusTo={returnFocusTo}>
         <nav aria-label="Mobile">
           <ul className="space-y-1">
             {NAV_ITEMS.map((item) => (

@@ -1,5 +1,5 @@
 import { MenuIcon, PhoneIcon, UserIcon } from 'lucide-react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { ENQUIRY_FORM_ID, paths } from '../../config/paths'
@@ -42,6 +42,7 @@ export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader({ centre }: { centre: CentreSettings }) {
   const [menuOpen, setMenuOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
   const location = useLocation()
   const goToEnquiry = useLeasingEnquiry()
 
@@ -99,6 +100,7 @@ export function SiteHeader({ centre }: { centre: CentreSettings }) {
               size="icon"
               className="lg:hidden"
               aria-label="Open menu"
+              ref={menuButton}
               aria-haspopup="dialog"
               aria-expanded={menuOpen}
               onPointerEnter={loadMobileMenu}
@@ -110,6 +112,7 @@ export function SiteHeader({ centre }: { centre: CentreSettings }) {
             {menuOpen && (
               <Suspense fallback={null}>
                 <MobileMenu
+                  returnFocusTo={menuButton}
                   centre={centre}
                   onClose={() => setMenuOpen(false)}
                   onLeasingEnquiry={() => {

@@ -1,6 +1,6 @@
 import { XIcon } from 'lucide-react'
 import { Dialog as D } from 'radix-ui'
-import type { ReactNode } from 'react'
+import type { ReactNode, RefObject } from 'react'
 import { cn } from '../../lib/cn'
 
 export const Dialog = D.Root
@@ -45,12 +45,26 @@ export function DialogContent({
 }
 
 /** A panel sliding in from the right edge (the mobile menu). */
-export function SheetContent({ title, children }: { title: string; children: ReactNode }) {
+export function SheetContent({
+  title,
+  children,
+  returnFocusTo,
+}: {
+  title: string
+  children: ReactNode
+  /** Where focus goes on close when the sheet was opened by something other than a DialogTrigger. */
+  returnFocusTo?: RefObject<HTMLElement | null>
+}) {
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-stone-950/50" />
       <D.Content
         aria-describedby={undefined}
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return
+          event.preventDefault()
+          returnFocusTo.current.focus()
+        }}
         className="fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col bg-white p-6 shadow-xl focus:outline-none"
       >
         <D.Title className="text-lg font-bold text-stone-900">{title}</D.Title>
