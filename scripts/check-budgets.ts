@@ -73,9 +73,13 @@ const biggest = [...shared]
   .sort((a, b) => b[1] - a[1])
   .slice(0, 5)
 
-console.log(`Budgets: JS ≤ ${kib(BUDGET.js)} (stretch ${kib(BUDGET.jsStretch)}), CSS ≤ ${kib(BUDGET.css)}, gzip -9`)
+console.log(
+  `Budgets: JS ≤ ${kib(BUDGET.js)} (stretch ${kib(BUDGET.jsStretch)}), CSS ≤ ${kib(BUDGET.css)}, gzip -9`,
+)
 for (const r of rows) console.log(r)
-console.log(`Shared by every public page (entry + layout): ${biggest.map(([f, n]) => `${f} ${kib(n)}`).join(', ')}`)
+console.log(
+  `Shared by every public page (entry + layout): ${biggest.map(([f, n]) => `${f} ${kib(n)}`).join(', ')}`,
+)
 if (failed) {
   console.error('Budget check failed.')
   process.exit(1)

@@ -33,7 +33,9 @@ try {
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' })
     const page = await context.newPage()
     // The map is a third-party iframe: keep screenshots independent of the network.
-    await page.route('https://www.openstreetmap.org/**', (r) => r.fulfill({ body: '<body style="background:#e7e5e4"></body>', contentType: 'text/html' }))
+    await page.route('https://www.openstreetmap.org/**', (r) =>
+      r.fulfill({ body: '<body style="background:#e7e5e4"></body>', contentType: 'text/html' }),
+    )
     for (const [name, path] of pages) {
       await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
       await page.waitForTimeout(300)
