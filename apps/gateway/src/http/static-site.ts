@@ -29,6 +29,27 @@ export interface PublicAppConfig {
   siteUrl?: string
 }
 
+const ENCODINGS = [
+  { name: 'br', ext: 'br' },
+  { name: 'gzip', ext: 'gz' },
+] as const
+
+/** The best precompressed copy of `file` that the Accept-Encoding header allows, if one exists. */
+async function precompressed(file: string, acceptEncoding: string) {
+  const accepted = acceptEncoding
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => q?.trim() !== 'q=0')
+    .map(([name]) => name)
+  for (const e of ENCODINGS) {
+    if (!accepted.includes(e.name)) continue
+    const info = await stat(`${file}.${e.ext}`).catch(() => undefined)
+    if (info?.isFile()) return { ...e, size: info.size }
+  }
+  return undefined
+}
+
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else is
  * revalidated, and any other path gets index.html (the SPA decides what is a 404). The anon key
@@ -59,10 +80,17 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
       const info = await stat(file).catch(() => undefined)
       if (info?.isFile()) {
         const immutable = path.startsWith('/assets/')
-        return new Response(c.req.method === 'HEAD' ? null : await readFile(file), {
+        // The web build writes .br and .gz copies next to each compressible file (vite.config.ts):
+        // serve the smallest one the browser accepts.
+        const encoding = await precompressed(file, c.req.header('accept-encoding') ?? '')
+        const served = encoding ? `${file}.${encoding.ext}` : file
+        const size = encoding ? encoding.size : info.size
+        return new Response(c.req.method === 'HEAD' ? null : await readFile(served), {
           headers: {
             'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-            'content-length': String(info.size),
+            'content-length': String(size),
+            ...(encoding ? { 'content-encoding': encoding.name } : {}),
+            vary: 'accept-encoding',
             'cache-control': immutable
               ? 'public, max-age=31536000, immutable'
               : 'public, max-age=0, must-revalidate',

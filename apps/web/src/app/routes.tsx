@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router'
 import { paths } from '../config/paths'
 import { HydrateFallback } from './routes/hydrate-fallback'
+import PublicLayout from './routes/public/layout'
 import { RootErrorBoundary } from './routes/root-error-boundary'
 
 type Page = { default: React.ComponentType }
@@ -37,7 +38,9 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RootErrorBoundary,
     children: [
       {
-        lazy: page(() => import('./routes/public/layout')),
+        // The public layout is part of the entry (modulepreloaded with it) so the first public page
+        // does not wait for one more round trip before its header and data client start loading.
+        Component: PublicLayout,
         children: [
           { index: true, lazy: page(() => import('./routes/public/home')) },
           { path: paths.about.path, lazy: page(() => import('./routes/public/about')) },
