@@ -1,9 +1,13 @@
-/** Shown while the first route's code loads: a quiet page-sized placeholder, no layout jump. */
+/**
+ * Shown while the first route's code loads: the same shell as the static markup in index.html
+ * (contact bar, navigation bar), so the first paint stays put until the page replaces it.
+ */
 export function HydrateFallback() {
   return (
-    <div aria-busy="true" aria-live="polite" className="flex min-h-screen items-center justify-center">
+    <div aria-busy="true">
       <span className="sr-only">Loading…</span>
-      <div className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
+      <div aria-hidden="true" className="h-10 bg-stone-900" />
+      <div aria-hidden="true" className="h-16 border-b border-stone-200 bg-white" />
     </div>
   )
 }
