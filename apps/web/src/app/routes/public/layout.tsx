@@ -34,7 +34,7 @@ export default function PublicLayout() {
       </a>
       <SimulatedError />
       <SiteHeader centre={centre} />
-      <main id="main" className="flex-1">
+      <main id="main" className="min-h-[75vh] flex-1">
         <Outlet />
       </main>
       <SiteFooter centre={centre} />
