@@ -41,6 +41,12 @@ describe('send-enquiry-email payloads', () => {
     })
   })
 
+  it("refuses a body that is not an object with 'Missing required fields'", () => {
+    for (const body of [undefined, null, 'text', 42, []]) {
+      expect(parseEnquiryPayload(body)).toEqual({ ok: false, error: 'Missing required fields' })
+    }
+  })
+
   it('says the address is invalid when it does not look like one', () => {
     expect(parseEnquiryPayload({ source: 'leasing_form', name: 'A B', email: 'not-an-address' })).toEqual({
       ok: false,

@@ -121,7 +121,11 @@ export type ParsedEnquiry =
 export function parseEnquiryPayload(
   body: unknown,
 ): { ok: true; enquiry: ParsedEnquiry } | { ok: false; error: string } {
-  const source = typeof body === 'object' && body !== null ? (body as { source?: unknown }).source : undefined
+  // Nothing to read (no body, or not a JSON object): the unit dialog's message, as for any missing field.
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, error: MISSING_REQUIRED_FIELDS }
+  }
+  const source = 'source' in body ? body.source : undefined
   if (source === 'leasing_form') {
     const r = LeasingEnquiryPayloadSchema.safeParse(body)
     return r.success

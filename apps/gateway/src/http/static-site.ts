@@ -56,6 +56,7 @@ async function precompressed(file: string, acceptEncoding: string) {
  * reaches the app through a JSON data block injected into index.html, never through the bundle.
  */
 export function staticSite(distDir: string, appConfig: PublicAppConfig) {
+  const root = distDir.endsWith('/') ? distDir : `${distDir}/`
   let indexHtml: string | undefined
   const loadIndex = async () => {
     if (indexHtml === undefined) {
@@ -76,7 +77,7 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
     }
     const path = decodeURIComponent(c.req.path)
     const file = normalize(join(distDir, path))
-    if (file.startsWith(distDir) && path !== '/' && path !== '/index.html') {
+    if (file.startsWith(root) && path !== '/' && path !== '/index.html') {
       const info = await stat(file).catch(() => undefined)
       if (info?.isFile()) {
         const immutable = path.startsWith('/assets/')

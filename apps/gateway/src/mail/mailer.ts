@@ -12,6 +12,8 @@ export interface MailMessage {
   from?: string
   /** What kind of mail this is (enquiry, newsletter-confirmation, auth-recovery, …), for the outbox. */
   category?: string
+  /** Extra headers for SMTP delivery, e.g. `List-Unsubscribe` (RFC 8058). */
+  headers?: Record<string, string>
 }
 
 export interface SentMail {
@@ -78,8 +80,16 @@ export function createMailer(settings: MailerSettings): Mailer {
       )
       const id = rows[0].id
       if (!transporter) {
+        // With no mail server the log is where a developer reads the mail (and clicks its links).
         logger.info(
-          { mail: id, to, subject: message.subject, category: message.category },
+          {
+            mail: id,
+            to,
+            replyTo: message.replyTo,
+            subject: message.subject,
+            category: message.category,
+            text: message.text,
+          },
           'mail written to outbox',
         )
         return { id, transport }
@@ -92,6 +102,7 @@ export function createMailer(settings: MailerSettings): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers,
         })
         await db.query(
           `update private.mail_outbox set status = 'sent', sent_at = now(), provider_message_id = $2 where id = $1`,

@@ -6,7 +6,7 @@ import { openPglite } from '../../src/database/pglite.ts'
 import { openPostgres } from '../../src/database/postgres.ts'
 import { seedDemo } from '../../src/database/seed.ts'
 import type { Database } from '../../src/database/types.ts'
-import { PG_TEMPLATE, PGLITE_TEMPLATE_ENV } from './template-names.ts'
+import { PG_TEMPLATE, PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from './template-names.ts'
 
 export type Driver = 'pglite' | 'postgres'
 
@@ -40,7 +40,7 @@ export async function createTestDatabase(
     const name = `genesis_test_${randomBytes(6).toString('hex')}`
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
-    await admin.query(`create database ${name} template ${PG_TEMPLATE}`)
+    await admin.query(`create database ${name} template ${process.env[PG_TEMPLATE_ENV] ?? PG_TEMPLATE}`)
     await admin.end()
     const u = new URL(url)
     u.pathname = `/${name}`

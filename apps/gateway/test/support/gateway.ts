@@ -39,7 +39,10 @@ export async function createTestGateway(
   })
   const keys = await keysFromSecret(TEST_JWT_SECRET)
   const logger = pino({ level: 'silent' })
-  const mailer = options.mailer ?? createMailer({ db, logger, from: config.MAIL_FROM })
+  // SMTP_URL in `env` delivers to that server (e.g. a loopback smtp-server); otherwise the outbox.
+  const mailer =
+    options.mailer ??
+    createMailer({ db, logger, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, timeoutMs: 3000 })
   const deps: Deps = { config, db, keys, logger, mailer }
   const app = createApp(deps)
   const fetchInProcess: typeof fetch = async (input, init) => app.fetch(new Request(input, init))

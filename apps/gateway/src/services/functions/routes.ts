@@ -1,8 +1,34 @@
-import type { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { Deps } from '../../deps.ts'
-import { notImplemented } from '../../http/not-implemented.ts'
+import { clientIp } from '../../http/rate-limit.ts'
+import { ERRORS, renderFunctionsError } from './errors.ts'
+import { createFunctionInvoker } from './invoke-function.ts'
+import { FUNCTIONS, type FunctionDefinition } from './registry.ts'
 
-/** /functions/v1 — edge-function protocol (issue: data gateway). */
-export function createFunctionsRoutes(_deps: Deps): Hono {
-  return notImplemented({ code: 'NOT_IMPLEMENTED', message: 'Functions are not available yet' })
+/**
+ * /functions/v1 — edge functions (supabase-protocol.md §5). Open to everyone at this level: each
+ * function declares in the registry whether it needs a JWT, and the invoker enforces it.
+ */
+export function createFunctionsRoutes(
+  deps: Deps,
+  functions: ReadonlyMap<string, FunctionDefinition> = FUNCTIONS,
+): Hono {
+  const app = new Hono()
+  const invoke = createFunctionInvoker(deps, functions)
+  const call = (c: Context, rest: string) =>
+    invoke({
+      name: c.req.param('name') ?? '',
+      rest,
+      request: c.req.raw,
+      clientAddress: () => clientIp(c, deps.config.TRUST_PROXY),
+    })
+  app.all('/:name/:rest{.+}', (c) => call(c, `/${c.req.param('rest')}`))
+  app.all('/:name', (c) => call(c, ''))
+  app.all('*', () => renderFunctionsError(ERRORS.FunctionNotFound()))
+  // Anything the runner itself did not expect is the gateway's failure, not the function's.
+  app.onError((error) => {
+    deps.logger.error({ err: error }, 'functions gateway failed')
+    return renderFunctionsError(ERRORS.GatewayFailed())
+  })
+  return app
 }

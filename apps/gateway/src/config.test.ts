@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('configuration from the environment', () => {
+  it('has a working default for every setting', () => {
+    const config = loadConfig({}, '/srv/centre')
+    expect(config.PORT).toBe(8080)
+    expect(config.dataDir).toBe('/srv/centre/.data')
+    expect(config.storageDir).toBe('/srv/centre/.data/storage')
+    expect(config.siteUrl).toBe('http://localhost:8080')
+    expect(config.SEED_DEMO).toBe(true)
+    expect(config.DATABASE_URL).toBeUndefined()
+    expect(config.schemas).toEqual(['public'])
+    expect(config.JWT_EXPIRY).toBe(3600)
+  })
+
+  it('reads production settings', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        DATABASE_URL: 'postgres://app:secret@db.internal:5432/centre',
+        SITE_URL: 'https://centre.example.co.za/',
+        SEED_DEMO: 'false',
+        ADDITIONAL_REDIRECT_URLS: 'https://admin.example.co.za, https://m.example.co.za',
+        STORAGE_DIR: '/var/lib/centre/files',
+      },
+      '/srv/centre',
+    )
+    expect(config.PORT).toBe(9000)
+    expect(config.SEED_DEMO).toBe(false)
+    expect(config.siteUrl).toBe('https://centre.example.co.za')
+    expect(config.redirectUrls).toEqual([
+      'https://centre.example.co.za',
+      'https://admin.example.co.za',
+      'https://m.example.co.za',
+    ])
+    expect(config.storageDir).toBe('/var/lib/centre/files')
+  })
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['SEED_DEMO', 'maybe'],
+    ['JWT_SECRET', 'short'],
+    ['SMTP_URL', 'http://mail'],
+  ])('stops on a bad %s with one line naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`))
+  })
+
+  it('treats an empty optional variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined()
+  })
+})

@@ -1,0 +1,287 @@
+import { FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FunctionHandler } from '../../../../supabase/functions/_shared/function-context.ts'
+import { supabaseCors } from '../../src/http/cors.ts'
+import type { FunctionDefinition } from '../../src/services/functions/registry.ts'
+import { createFunctionsRoutes } from '../../src/services/functions/routes.ts'
+import { drivers } from '../support/database.ts'
+import { createTestGateway, TEST_URL, type TestGateway } from '../support/gateway.ts'
+import { DEMO, signToken, userClaims } from '../support/tokens.ts'
+
+const fn = (handler: FunctionHandler, overrides: Partial<FunctionDefinition> = {}): FunctionDefinition => ({
+  create: () => handler,
+  verifyJwt: true,
+  rateLimited: false,
+  maxBodyBytes: 1024,
+  timeoutMs: 2000,
+  ...overrides,
+})
+
+/** Functions that exist only to probe the runner. */
+const probes = new Map<string, FunctionDefinition>([
+  [
+    'echo',
+    fn(async (req) => {
+      const url = new URL(req.url)
+      return Response.json({
+        method: req.method,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        authorization: req.headers.get('authorization'),
+        apikey: req.headers.get('apikey'),
+        custom: req.headers.get('x-custom'),
+        contentType: req.headers.get('content-type'),
+        body: await req.text(),
+      })
+    }),
+  ],
+  ['open', fn(async () => Response.json({ ok: true }), { verifyJwt: false })],
+  [
+    'teapot',
+    fn(async () =>
+      Response.json({ error: 'short and stout' }, { status: 418, headers: { 'x-relay-error': 'true' } }),
+    ),
+  ],
+  [
+    'crash',
+    fn(async () => {
+      throw new Error('boom')
+    }),
+  ],
+  [
+    'broken-boot',
+    {
+      ...fn(async () => Response.json({})),
+      create: () => {
+        throw new Error('missing secret')
+      },
+    },
+  ],
+  ['slow', fn(() => new Promise<Response>(() => undefined), { timeoutMs: 100 })],
+  ['limited', fn(async () => Response.json({ ok: true }), { verifyJwt: false, rateLimited: true })],
+])
+
+describe.each(drivers)('functions gateway (%s)', (driver) => {
+  let gw: TestGateway
+  let app: Hono
+  const fetchApp: typeof fetch = async (input, init) => app.fetch(new Request(input, init))
+
+  beforeAll(async () => {
+    gw = await createTestGateway(driver, {
+      env: { FUNCTIONS_RATE_LIMIT: '3', FUNCTIONS_RATE_LIMIT_WINDOW_SECONDS: '60' },
+    })
+    app = new Hono()
+    app.use('/functions/v1/*', supabaseCors())
+    app.route('/functions/v1', createFunctionsRoutes(gw.deps, probes))
+  })
+  afterAll(() => gw.close())
+
+  const probeClient = async (options: { accessToken?: string } = {}) => {
+    const { createClient } = await import('@supabase/supabase-js')
+    return createClient(TEST_URL, gw.keys.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: {
+        fetch: fetchApp,
+        headers: options.accessToken ? { Authorization: `Bearer ${options.accessToken}` } : {},
+      },
+    })
+  }
+
+  it('answers an unknown function with 404 NOT_FOUND, through the real gateway', async () => {
+    const { data, error } = await gw.client().functions.invoke('no-such-function', { body: {} })
+    expect(data).toBeNull()
+    expect(error).toBeInstanceOf(FunctionsHttpError)
+    const response = (error as FunctionsHttpError).context as Response
+    expect(response.status).toBe(404)
+    expect(response.headers.get('x-relay-error')).toBeNull()
+    expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' })
+    const bare = await gw.app.request('/functions/v1/', { method: 'POST' })
+    expect(bare.status).toBe(404)
+  })
+
+  it('passes method, sub-path, query, body and the caller’s headers through to the function', async () => {
+    const client = await probeClient()
+    const { data, error } = await client.functions.invoke('echo/deep/path?x=1&y=two', {
+      method: 'PUT',
+      body: { hello: 'world' },
+      headers: { 'x-custom': 'kept' },
+    })
+    expect(error).toBeNull()
+    expect(data).toEqual({
+      method: 'PUT',
+      path: '/echo/deep/path',
+      query: { x: '1', y: 'two' },
+      authorization: `Bearer ${gw.keys.anonKey}`,
+      apikey: gw.keys.anonKey,
+      custom: 'kept',
+      contentType: 'application/json',
+      body: '{"hello":"world"}',
+    })
+  })
+
+  it('accepts a signed-in user’s token where a JWT is required', async () => {
+    const token = await signToken(userClaims(DEMO.tenantA), gw.keys.jwtSecret)
+    const client = await probeClient({ accessToken: token })
+    const { data, error } = await client.functions.invoke('echo', { body: {} })
+    expect(error).toBeNull()
+    expect(data.authorization).toBe(`Bearer ${token}`)
+  })
+
+  it('refuses a request without Authorization with 401 UNAUTHORIZED_NO_AUTH_HEADER', async () => {
+    const response = await app.request('/functions/v1/echo', { method: 'POST', body: '{}' })
+    expect(response.status).toBe(401)
+    expect(response.headers.get('sb-error-code')).toBe('UNAUTHORIZED_NO_AUTH_HEADER')
+    expect(await response.json()).toEqual({
+      code: 'UNAUTHORIZED_NO_AUTH_HEADER',
+      message: 'Missing authorization header',
+      msg: 'Missing authorization header',
+    })
+  })
+
+  it('refuses a token that is not a JWT with 401 UNAUTHORIZED_INVALID_JWT_FORMAT', async () => {
+    const client = await probeClient({ accessToken: 'not-a-jwt' })
+    const { error } = await client.functions.invoke('echo', { body: {} })
+    expect(error).toBeInstanceOf(FunctionsHttpError)
+    const response = (error as FunctionsHttpError).context as Response
+    expect(response.status).toBe(401)
+    expect(response.headers.get('sb-error-code')).toBe('UNAUTHORIZED_INVALID_JWT_FORMAT')
+    expect(await response.json()).toMatchObject({ code: 'UNAUTHORIZED_INVALID_JWT_FORMAT' })
+  })
+
+  it('refuses a JWT signed with another secret, and an expired one, with 401 UNAUTHORIZED_LEGACY_JWT', async () => {
+    const forged = await signToken(userClaims(DEMO.admin), 'another-secret-that-is-long-enough-0123456789')
+    const expired = await signToken(
+      { ...userClaims(DEMO.admin), exp: Math.floor(Date.now() / 1000) - 3600 },
+      gw.keys.jwtSecret,
+    )
+    for (const token of [forged, expired]) {
+      const { error } = await (await probeClient({ accessToken: token })).functions.invoke('echo', {
+        body: {},
+      })
+      const response = (error as FunctionsHttpError).context as Response
+      expect(response.status).toBe(401)
+      const body = await response.json()
+      expect(body.code).toBe('UNAUTHORIZED_LEGACY_JWT')
+      expect(body.message).toMatch(/^Invalid JWT/)
+      expect(body.msg).toBe(body.message)
+    }
+  })
+
+  it('lets a function that does not verify JWTs be called with no key at all', async () => {
+    const response = await app.request('/functions/v1/open', { method: 'POST' })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ ok: true })
+  })
+
+  it('answers a CORS preflight and exposes the headers the client reads', async () => {
+    const preflight = await gw.app.request('/functions/v1/send-enquiry-email', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://genesis.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, apikey, x-client-info, content-type',
+      },
+    })
+    expect(preflight.status).toBeLessThan(300)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey')
+    const response = await app.request('/functions/v1/open', {
+      method: 'POST',
+      headers: { Origin: 'https://genesis.example' },
+    })
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-expose-headers')).toContain('x-relay-error')
+  })
+
+  it('returns a function’s own error status as is, and never lets it claim to be a relay error', async () => {
+    const { error } = await (await probeClient()).functions.invoke('teapot', { body: {} })
+    expect(error).toBeInstanceOf(FunctionsHttpError)
+    const response = (error as FunctionsHttpError).context as Response
+    expect(response.status).toBe(418)
+    expect(response.headers.get('x-relay-error')).toBeNull()
+    expect(await response.json()).toEqual({ error: 'short and stout' })
+  })
+
+  it('answers 500 in JSON, without the relay flag, when a function throws', async () => {
+    const { error } = await (await probeClient()).functions.invoke('crash', { body: {} })
+    expect(error).toBeInstanceOf(FunctionsHttpError)
+    const response = (error as FunctionsHttpError).context as Response
+    expect(response.status).toBe(500)
+    expect(response.headers.get('x-relay-error')).toBeNull()
+    expect(await response.json()).toEqual({
+      code: 'FUNCTION_ERROR',
+      message: 'The function failed while handling the request',
+    })
+  })
+
+  it('flags its own failures as relay errors: 503 when a function cannot start, 504 when it hangs', async () => {
+    const client = await probeClient()
+    const boot = await client.functions.invoke('broken-boot', { body: {} })
+    expect(boot.error).toBeInstanceOf(FunctionsRelayError)
+    const bootResponse = (boot.error as FunctionsRelayError).context as Response
+    expect(bootResponse.status).toBe(503)
+    expect(bootResponse.headers.get('x-relay-error')).toBe('true')
+
+    const slow = await client.functions.invoke('slow', { body: {} })
+    expect(slow.error).toBeInstanceOf(FunctionsRelayError)
+    const slowResponse = (slow.error as FunctionsRelayError).context as Response
+    expect(slowResponse.status).toBe(504)
+    expect(await slowResponse.json()).toMatchObject({ code: 'TIMEOUT' })
+  })
+
+  it('refuses a body over the function’s limit with 413, declared or streamed', async () => {
+    const big = 'x'.repeat(2048)
+    const { error } = await (await probeClient()).functions.invoke('echo', { body: big })
+    const response = (error as FunctionsHttpError).context as Response
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' })
+
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 4; i++) controller.enqueue(new TextEncoder().encode('y'.repeat(512)))
+        controller.close()
+      },
+    })
+    const streamed = await app.request('/functions/v1/echo', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${gw.keys.anonKey}` },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit)
+    expect(streamed.status).toBe(413)
+  })
+
+  it('flags a failure of the gateway itself (the request body breaks off) as a 500 relay error', async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"partial":'))
+        controller.error(new Error('connection reset'))
+      },
+    })
+    const response = await app.request('/functions/v1/echo', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${gw.keys.anonKey}` },
+      body: broken,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(500)
+    expect(response.headers.get('x-relay-error')).toBe('true')
+    expect(await response.json()).toMatchObject({ code: 'GATEWAY_ERROR' })
+  })
+
+  it('limits requests per client address with 429 and Retry-After, and leaves other functions alone', async () => {
+    const client = await probeClient()
+    for (let i = 0; i < 3; i++) {
+      const { error } = await client.functions.invoke('limited', { body: {} })
+      expect(error).toBeNull()
+    }
+    const { error } = await client.functions.invoke('limited', { body: {} })
+    expect(error).toBeInstanceOf(FunctionsHttpError)
+    const response = (error as FunctionsHttpError).context as Response
+    expect(response.status).toBe(429)
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await response.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' })
+    expect((await client.functions.invoke('open', { body: {} })).error).toBeNull()
+  })
+})

@@ -1,0 +1,58 @@
+import type { CentreContacts } from '@genesis/contracts/centre-contacts'
+import type { EmailContent } from '@genesis/contracts/email-content'
+
+/**
+ * What a function is built from (docs/decisions/004-functions-as-fetch-handlers.md). Everything a
+ * function touches outside its own request arrives here, so the same module runs in the gateway
+ * and, with a small adapter that builds this object, as a Supabase Edge Function.
+ */
+export interface FunctionContext {
+  /**
+   * Runs `fn` in one transaction as the `service_role` database role (RLS bypassed). Functions
+   * reach the database only this way, so every privileged statement is visibly privileged.
+   */
+  withServiceRole<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T>
+  /** The centre's name, address, phone and mail addresses (`centre_settings`). */
+  centreContacts(): Promise<CentreContacts>
+  /** Sends one mail; never throws for a delivery failure, which is returned as `ok: false`. */
+  sendMail(message: OutgoingMail): Promise<MailOutcome>
+  /** Renders a message in the centre's layout (HTML and text). */
+  renderEmail(content: EmailContent, centre: CentreContacts): { html: string; text: string }
+  config: {
+    /** Public origin of the site, e.g. https://genesis-centre.co.za (no trailing slash). */
+    siteUrl: string
+    /** Public base URL of the functions, e.g. https://genesis-centre.co.za/functions/v1. */
+    functionsUrl: string
+  }
+  logger: FunctionLogger
+}
+
+/** One parameterised statement at a time; rows come back as plain objects. */
+export interface SqlClient {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>
+}
+
+export interface OutgoingMail {
+  to: string | string[]
+  subject: string
+  text: string
+  html: string
+  replyTo?: string
+  /** What kind of mail this is, recorded in the outbox (enquiry, newsletter-confirmation, …). */
+  category: string
+  headers?: Record<string, string>
+}
+
+export type MailOutcome =
+  | { ok: true; id: string; transport: 'smtp' | 'outbox' }
+  | { ok: false; id: string; providerMessage: string }
+
+export interface FunctionLogger {
+  info(details: object, message: string): void
+  warn(details: object, message: string): void
+  error(details: object, message: string): void
+}
+
+/** A function: a standard fetch handler made from its context. */
+export type FunctionHandler = (req: Request) => Promise<Response>
+export type CreateFunction = (ctx: FunctionContext) => FunctionHandler
