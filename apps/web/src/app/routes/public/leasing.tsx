@@ -53,7 +53,7 @@ export default function LeasingRoute() {
         tone="warm"
         intro="A settled, working-age community within a short drive."
       >
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {[
             { icon: BuildingIcon, ...f.radius },
             { icon: UsersIcon, ...f.population },
@@ -61,9 +61,11 @@ export default function LeasingRoute() {
             { icon: CakeIcon, ...f.age },
           ].map((d) => (
             <li key={d.label}>
-              <Card className="h-full p-6">
+              <Card className="h-full p-4 sm:p-6">
                 <d.icon className="size-8 text-brand-700" aria-hidden="true" />
-                <p className="mt-3 text-3xl font-extrabold text-stone-900">{d.value}</p>
+                <p className="mt-3 text-xl font-extrabold break-words text-stone-900 sm:text-3xl">
+                  {d.value}
+                </p>
                 <p className="text-stone-600">{d.label}</p>
               </Card>
             </li>
