@@ -17,7 +17,7 @@ export default function AboutRoute() {
     {
       icon: SunIcon,
       title: 'Energy-wise',
-      text: 'LED lighting throughout and generator backup planned for efficiency, so trading continues through load-shedding with less waste.',
+      text: 'LED lighting throughout keeps the power bill down, and generator backup keeps the lights on through load-shedding.',
     },
     {
       icon: LeafIcon,
