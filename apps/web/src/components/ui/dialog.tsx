@@ -13,11 +13,14 @@ export function DialogContent({
   description,
   children,
   className,
+  returnFocusTo,
 }: {
   title: string
   description?: ReactNode
   children: ReactNode
   className?: string
+  /** Where focus goes on close when the dialog was opened by something other than a DialogTrigger. */
+  returnFocusTo?: RefObject<HTMLElement | null>
 }) {
   return (
     <D.Portal>
@@ -29,6 +32,11 @@ export function DialogContent({
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return
+          event.preventDefault()
+          returnFocusTo.current.focus()
+        }}
       >
         <D.Title className="pr-8 text-xl font-bold text-stone-900">{title}</D.Title>
         {description && <D.Description className="mt-1 text-sm text-stone-600">{description}</D.Description>}

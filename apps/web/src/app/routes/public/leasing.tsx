@@ -9,7 +9,7 @@ import { ENQUIRY_FORM_ID, paths } from '../../../config/paths'
 import { centreFigures } from '../../../features/centre/api/centre-figures'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
 import { LeasingEnquiryForm } from '../../../features/enquiries/components/leasing-enquiry-form'
-import { UnitEnquiryDialog } from '../../../features/enquiries/components/unit-enquiry-dialog'
+import { UnitEnquiryButton } from '../../../features/enquiries/components/unit-enquiry-button'
 import { StatGrid } from '../../../features/home/components/stat-grid'
 import { useVacantShops } from '../../../features/leasing/api/get-vacant-shops'
 import { VacantShopCard } from '../../../features/leasing/components/vacant-shop-card'
@@ -93,7 +93,7 @@ export default function LeasingRoute() {
                 <div className="flex w-full flex-col [&>*]:flex-1">
                   <VacantShopCard
                     unit={unit}
-                    action={<UnitEnquiryDialog unitNumber={unit.unit_number} contactEmail={leasingEmail} />}
+                    action={<UnitEnquiryButton unitNumber={unit.unit_number} contactEmail={leasingEmail} />}
                   />
                 </div>
               </li>

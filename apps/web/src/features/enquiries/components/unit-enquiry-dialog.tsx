@@ -1,8 +1,8 @@
 import { HONEYPOT_FIELD } from '@genesis/contracts/enquiry-fields'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, type RefObject, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog'
 import { Field, TextArea, TextInput } from '../../../components/ui/field'
 import { Honeypot } from '../../../components/ui/honeypot'
 import { useFormFields } from '../../../lib/use-form-fields'
@@ -12,17 +12,23 @@ import { FormMessage } from './form-message'
 const EMPTY = { name: '', email: '', phone: '', message: '' }
 
 /**
- * Enquire Now for one vacant unit (spec §4, §8): opens from its button, closes on cancel or
- * success; on failure it stays open with everything typed.
+ * The enquiry dialog for one vacant unit (spec §4, §8), loaded when its Enquire Now button is
+ * first pressed (unit-enquiry-button.tsx). Closes on cancel or success; on failure it stays open
+ * with everything typed.
  */
-export function UnitEnquiryDialog({
+export default function UnitEnquiryDialog({
   unitNumber,
   contactEmail,
+  open,
+  setOpen,
+  returnFocusTo,
 }: {
   unitNumber: string
   contactEmail: string
+  open: boolean
+  setOpen: (open: boolean) => void
+  returnFocusTo: RefObject<HTMLElement | null>
 }) {
-  const [open, setOpen] = useState(false)
   const f = useFormFields(EMPTY)
   const [honeypot, setHoneypot] = useState('')
   const [sending, setSending] = useState(false)
@@ -55,10 +61,8 @@ export function UnitEnquiryDialog({
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button className="w-full">Enquire Now</Button>
-      </DialogTrigger>
       <DialogContent
+        returnFocusTo={returnFocusTo}
         title={`Enquire about Unit ${unitNumber}`}
         description="Leave your details and our leasing team will get back to you within 24 hours."
       >

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { supabase } from '../../../lib/supabase'
+import { getSupabase } from '../../../lib/supabase'
 
 export const VacantShopSchema = z.object({
   id: z.string(),
@@ -18,6 +18,7 @@ export const VacantShopSchema = z.object({
 export type VacantShop = z.infer<typeof VacantShopSchema>
 
 export async function getVacantShops(): Promise<VacantShop[]> {
+  const supabase = await getSupabase()
   const { data, error } = await supabase
     .from('vacant_shops')
     .select('*')

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { fakeBackend, json } from '../../../testing/fake-backend'
 import { renderWithProviders } from '../../../testing/render'
-import { UnitEnquiryDialog } from './unit-enquiry-dialog'
+import { UnitEnquiryButton } from './unit-enquiry-button'
 
 async function open() {
-  renderWithProviders(<UnitEnquiryDialog unitNumber="UG10" contactEmail="leasing@genesis.test" />)
+  renderWithProviders(<UnitEnquiryButton unitNumber="UG10" contactEmail="leasing@genesis.test" />)
   await userEvent.click(screen.getByRole('button', { name: 'Enquire Now' }))
   return screen.findByRole('dialog', { name: 'Enquire about Unit UG10' })
 }
