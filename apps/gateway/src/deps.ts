@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import type { BlobStore } from './blob-store/blob-store.ts'
 import type { Config } from './config.ts'
 import type { Database } from './database/types.ts'
 import type { Keys } from './keys.ts'
@@ -11,4 +12,6 @@ export interface Deps {
   keys: Keys
   logger: Logger
   mailer: Mailer
+  /** Bytes of stored objects (disk under STORAGE_DIR by default). */
+  blobStore: BlobStore
 }

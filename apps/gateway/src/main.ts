@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
+import { createDiskBlobStore } from './blob-store/disk-blob-store.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { migrate } from './database/migrate.ts'
 import { openDatabase } from './database/open-database.ts'
@@ -11,6 +12,7 @@ import { WEB_DIST } from './http/static-site.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { createLogger } from './logger.ts'
 import { createMailer } from './mail/mailer.ts'
+import { sweepOrphanBlobs } from './services/storage/sweep-orphan-blobs.ts'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -44,7 +46,14 @@ async function main() {
   }
   const keys = await loadOrCreateKeys(config.dataDir, config)
   const mailer = createMailer({ db, logger, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL })
-  const app = createApp({ config, db, keys, logger, mailer })
+  const blobStore = createDiskBlobStore(config.storageDir)
+  // Leftovers of a crash (docs/decisions/005); in the background, so it never delays start-up.
+  sweepOrphanBlobs({ db, blobStore })
+    .then((swept) => {
+      if (swept.orphans + swept.incomplete > 0) logger.info(swept, 'storage: removed orphaned blobs')
+    })
+    .catch((error) => logger.warn({ err: error }, 'storage: orphan sweep failed'))
+  const app = createApp({ config, db, keys, logger, mailer, blobStore })
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const lines = [

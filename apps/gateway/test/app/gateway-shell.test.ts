@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
+import { createDiskBlobStore } from '../../src/blob-store/disk-blob-store.ts'
 import { loadConfig } from '../../src/config.ts'
 import { keysFromSecret } from '../../src/keys.ts'
 import { createMailer } from '../../src/mail/mailer.ts'
@@ -30,7 +31,15 @@ describe('the gateway shell', () => {
     anonKey = keys.anonKey
     const logger = pino({ level: 'silent' })
     app = createApp(
-      { config, db, keys, logger, mailer: createMailer({ db, logger, from: 'x@y.z' }) },
+      {
+        config,
+        db,
+        keys,
+        logger,
+        mailer: createMailer({ db, logger, from: 'x@y.z' }),
+        // No test here stores a file; the folder is never created.
+        blobStore: createDiskBlobStore(join(dist, '.blobs')),
+      },
       { webDist: dist },
     )
   })

@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Hono } from 'hono'
 import pino from 'pino'
 import { createApp } from '../../src/app.ts'
+import { createDiskBlobStore } from '../../src/blob-store/disk-blob-store.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
 import type { Deps } from '../../src/deps.ts'
 import { type Keys, keysFromSecret } from '../../src/keys.ts'
@@ -43,7 +44,7 @@ export async function createTestGateway(
   const mailer =
     options.mailer ??
     createMailer({ db, logger, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, timeoutMs: 3000 })
-  const deps: Deps = { config, db, keys, logger, mailer }
+  const deps: Deps = { config, db, keys, logger, mailer, blobStore: createDiskBlobStore(config.storageDir) }
   const app = createApp(deps)
   const fetchInProcess: typeof fetch = async (input, init) => app.fetch(new Request(input, init))
   return {

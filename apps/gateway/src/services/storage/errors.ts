@@ -1,0 +1,90 @@
+import { z } from 'zod'
+
+/**
+ * One storage error: `status` is the semantic HTTP status that goes into the body's `statusCode`
+ * (as a string); the renderer decides the wire status (supabase-protocol.md §4.2).
+ */
+export class StorageError extends Error {
+  readonly code: string
+  readonly status: number
+  readonly error: string
+  constructor(code: string, status: number, error: string, message: string) {
+    super(message)
+    this.code = code
+    this.status = status
+    this.error = error
+  }
+}
+
+/** The storage error catalogue (supabase/storage `codes.ts`): every error the service answers with. */
+export const ERRORS = {
+  NoSuchBucket: () => new StorageError('NoSuchBucket', 404, 'Bucket not found', 'Bucket not found'),
+  NoSuchKey: () => new StorageError('NoSuchKey', 404, 'not_found', 'Object not found'),
+  KeyAlreadyExists: () =>
+    new StorageError('KeyAlreadyExists', 409, 'Duplicate', 'The resource already exists'),
+  BucketAlreadyExists: () =>
+    new StorageError('BucketAlreadyExists', 409, 'Duplicate', 'The resource already exists'),
+  ResourceAlreadyExists: () =>
+    new StorageError('ResourceAlreadyExists', 409, 'Duplicate', 'The resource already exists'),
+  ResourceNotEmpty: () =>
+    new StorageError(
+      'ResourceNotEmpty',
+      409,
+      'ResourceNotEmpty',
+      'The bucket you tried to delete is not empty',
+    ),
+  AccessDenied: (message = 'new row violates row-level security policy') =>
+    new StorageError('AccessDenied', 403, 'Unauthorized', message),
+  InvalidJWT: (message = 'Invalid JWT') => new StorageError('InvalidJWT', 400, 'InvalidJWT', message),
+  EntityTooLarge: () =>
+    new StorageError(
+      'EntityTooLarge',
+      413,
+      'Payload too large',
+      'The object exceeded the maximum allowed size',
+    ),
+  InvalidMimeType: (mimeType: string) =>
+    new StorageError('InvalidMimeType', 415, 'invalid_mime_type', `mime type ${mimeType} is not supported`),
+  ContentMismatch: (mimeType: string) =>
+    new StorageError(
+      'InvalidMimeType',
+      415,
+      'invalid_mime_type',
+      `mime type ${mimeType} does not match the content of the file`,
+    ),
+  InvalidBucketName: (name: string) =>
+    new StorageError('InvalidBucketName', 400, 'Invalid Input', `Bucket name invalid: ${name}`),
+  InvalidKey: (name: string) => new StorageError('InvalidKey', 400, 'InvalidKey', `Invalid key: ${name}`),
+  InvalidRequest: (message: string) => new StorageError('InvalidRequest', 400, 'InvalidRequest', message),
+  MissingParameter: (parameter: string) =>
+    new StorageError('MissingParameter', 400, 'MissingParameter', `Missing Required Parameter ${parameter}`),
+  InvalidRange: () =>
+    new StorageError('InvalidRange', 416, 'InvalidRange', 'The requested range is not satisfiable'),
+  InvalidSignature: (message = 'The signature of the token is invalid') =>
+    new StorageError('InvalidSignature', 400, 'InvalidSignature', message),
+  ExpiredToken: () =>
+    new StorageError('ExpiredToken', 400, 'ExpiredToken', 'The provided token has expired.'),
+  RouteNotFound: () => new StorageError('InvalidRequest', 404, 'not_found', 'Route not found'),
+  InternalError: () => new StorageError('InternalError', 500, 'InternalError', 'Internal server error'),
+} as const
+
+const PostgresErrorSchema = z.object({ code: z.string(), message: z.string() })
+
+/**
+ * Translates a database error into the storage catalogue. RLS refusals (42501) become
+ * AccessDenied; a unique or foreign-key violation becomes the error the operation names; anything
+ * else is returned unchanged (and rendered as InternalError).
+ */
+export function fromDatabaseError(
+  error: unknown,
+  meaning: { unique?: () => StorageError; foreignKey?: () => StorageError } = {},
+): unknown {
+  if (error instanceof StorageError) return error
+  const parsed = PostgresErrorSchema.safeParse(error)
+  if (!parsed.success) return error
+  const { code, message } = parsed.data
+  if (code === '42501') return ERRORS.AccessDenied(message)
+  if (code === '23505') return (meaning.unique ?? ERRORS.ResourceAlreadyExists)()
+  if (code === '23503' && meaning.foreignKey) return meaning.foreignKey()
+  return error
+}
