@@ -27,7 +27,9 @@ export function useFormFields<T extends Record<string, string>>(initial: T) {
     const errors: Partial<Record<keyof T, string>> = {}
     for (const issue of result.error.issues) {
       const key = String(issue.path[0]) as keyof T
-      // Only a malformed address needs its own line; empty fields are covered by the form message.
+      // An empty field is covered by the form's message; only what was typed gets its own line.
+      if ((values[key] ?? '').trim() === '') continue
+      // A problem other than the form's message (a malformed address) is shown under its field.
       if (issue.message !== result.error.issues[0]?.message && errors[key] === undefined)
         errors[key] = issue.message
     }

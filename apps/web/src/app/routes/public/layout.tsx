@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, useLocation } from 'react-router'
+import { type Location, Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { SIMULATE_ERROR_PARAM } from '../../../config/paths'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
 import { SiteFooter } from '../../layout/site-footer'
@@ -21,6 +21,14 @@ function SimulatedError() {
   return null
 }
 
+/**
+ * Every fresh page load starts at the history key 'default', so by default a new load of /about
+ * would restore the scroll position saved for the last page loaded in this tab. Keying the first
+ * entry by its path keeps reloads restoring and new loads starting at the top.
+ */
+const scrollKey = (location: Location) =>
+  location.key === 'default' ? `default:${location.pathname}` : location.key
+
 /** The public layout (spec §2): contact bar, sticky navigation, the page, footer. */
 export default function PublicLayout() {
   const centre = useCentreSettings()
@@ -38,7 +46,7 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter centre={centre} />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   )
 }

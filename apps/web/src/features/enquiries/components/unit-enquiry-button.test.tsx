@@ -25,6 +25,7 @@ describe('the unit enquiry dialog', () => {
     await userEvent.type(screen.getByLabelText(/Email/), 'thabo@example.com')
     await userEvent.click(screen.getByRole('button', { name: 'Send Enquiry' }))
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Missing required fields'))
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument()
     expect(fetch.mock.calls.some(([u]) => String(u).includes('/functions/'))).toBe(false)
   })
 
