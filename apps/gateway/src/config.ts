@@ -55,6 +55,11 @@ const EnvSchema = z.object({
   // Public forms
   FUNCTIONS_RATE_LIMIT: int(1, 100000).default(10),
   FUNCTIONS_RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(60),
+  // Realtime: a socket silent for longer than this is dropped (the client beats every 25 s).
+  REALTIME_HEARTBEAT_TIMEOUT_MS: int(100, 3_600_000).default(60_000),
+  REALTIME_MAX_CONNECTIONS_PER_IP: int(1, 1_000_000).default(200),
+  REALTIME_MAX_CHANNELS_PER_CONNECTION: int(1, 10_000).default(100),
+  REALTIME_MAX_MESSAGE_BYTES: int(1024, 16 * 1024 * 1024).default(1024 * 1024),
 })
 
 export type Env = z.infer<typeof EnvSchema>

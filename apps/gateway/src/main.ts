@@ -12,6 +12,11 @@ import { WEB_DIST } from './http/static-site.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { createLogger } from './logger.ts'
 import { createMailer } from './mail/mailer.ts'
+import {
+  closeRealtimeSockets,
+  createRealtimeSocketServer,
+  realtimeStopped,
+} from './services/realtime/create-socket-server.ts'
 import { sweepOrphanBlobs } from './services/storage/sweep-orphan-blobs.ts'
 
 async function main() {
@@ -55,7 +60,14 @@ async function main() {
     .catch((error) => logger.warn({ err: error }, 'storage: orphan sweep failed'))
   const app = createApp({ config, db, keys, logger, mailer, blobStore })
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const realtimeSockets = createRealtimeSocketServer(config)
+  const listen = {
+    fetch: app.fetch,
+    port: config.PORT,
+    hostname: config.HOST,
+    websocket: { server: realtimeSockets },
+  }
+  const server = serve(listen, (info) => {
     const lines = [
       '',
       `  Genesis Centre is running at ${config.siteUrl}  (listening on ${info.address}:${info.port})`,
@@ -81,10 +93,14 @@ async function main() {
     }, 10_000)
     force.unref()
     server.close(async () => {
+      await new Promise((r) => setImmediate(r))
+      await realtimeStopped(realtimeSockets)
       await db.close()
       logger.info('stopped')
       process.exit(0)
     })
+    // Upgraded sockets would keep the server open: the realtime client reconnects elsewhere.
+    closeRealtimeSockets(realtimeSockets)
     if ('closeIdleConnections' in server) server.closeIdleConnections()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))

@@ -59,6 +59,12 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         client.on('notification', (message) => {
           if (message.channel === channel) for (const h of handlers) h(message.payload ?? '')
         })
+        // A LISTEN connection that dies (server restart, database dropped) must not crash the
+        // process: forget it, so that the next listen() opens a new one.
+        client.on('error', () => {
+          if (listeners.get(channel)?.client === client) listeners.delete(channel)
+          client.release(true)
+        })
         await client.query(`listen ${pg.escapeIdentifier(channel)}`)
         entry = { client, handlers }
         listeners.set(channel, entry)

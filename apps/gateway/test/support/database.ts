@@ -51,6 +51,16 @@ export async function createTestDatabase(
         await inner.close()
         const drop = new pg.Client({ connectionString: url })
         await drop.connect()
+        // pg's pool.end() can resolve while its clients are still saying goodbye; dropping the
+        // database under them then kills them with a FATAL error nobody handles. Wait for them.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await drop.query(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          )
+          if (rows[0].n === 0) break
+          await new Promise((r) => setTimeout(r, 20))
+        }
         await drop.query(`drop database if exists ${name} with (force)`)
         await drop.end()
       },

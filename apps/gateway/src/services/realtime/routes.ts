@@ -1,8 +1,21 @@
-import type { Hono } from 'hono'
+import { Hono } from 'hono'
 import type { Deps } from '../../deps.ts'
-import { notImplemented } from '../../http/not-implemented.ts'
+import { openSocket } from './open-socket.ts'
+import { postBroadcast } from './post-broadcast.ts'
+import { postBroadcastEvent } from './post-broadcast-event.ts'
+import { RealtimeHub } from './realtime-hub.ts'
 
-/** /realtime/v1 — Phoenix channels over websocket (issue: realtime service). */
-export function createRealtimeRoutes(_deps: Deps): Hono {
-  return notImplemented({ error: 'The realtime service is not available yet' })
+/**
+ * /realtime/v1 — Phoenix channels over websocket (supabase-protocol.md §6).
+ * Who may call: the socket needs a project key in `apikey` (query); each channel then acts for
+ * its access token, and row changes reach it only where RLS lets that token select the row.
+ * The REST broadcasts need a project key, and a valid bearer when one is sent.
+ */
+export function createRealtimeRoutes(deps: Deps): Hono {
+  const hub = new RealtimeHub(deps)
+  const app = new Hono()
+  app.get('/websocket', openSocket(hub))
+  app.post('/api/broadcast', (c) => postBroadcast(hub, c))
+  app.post('/api/broadcast/:topic/events/:event', (c) => postBroadcastEvent(hub, c))
+  return app
 }

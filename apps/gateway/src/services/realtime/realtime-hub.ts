@@ -1,0 +1,155 @@
+import type { Deps } from '../../deps.ts'
+import { ChangeFeed } from './change-feed.ts'
+import type { Channel } from './channel.ts'
+import type { Connection } from './connection.ts'
+import { deliverChanges } from './deliver-changes.ts'
+import { type PresenceMap, PresenceRegistry } from './presence-registry.ts'
+import { SYSTEM_MESSAGES } from './realtime-errors.ts'
+import { TableColumns } from './table-columns.ts'
+
+export interface RealtimeLimits {
+  heartbeatTimeoutMs: number
+  maxConnectionsPerIp: number
+  maxChannelsPerConnection: number
+  maxMessageBytes: number
+}
+
+/**
+ * The realtime state of one gateway process: its sockets, who is joined to which topic, presence,
+ * and the row-change feed. Nothing starts until the first socket connects (no I/O when the app is
+ * built); `stop()` closes every socket and stops listening.
+ */
+export class RealtimeHub {
+  readonly connections = new Set<Connection>()
+  readonly topics = new Map<string, Set<Channel>>()
+  /** Channels with at least one postgres_changes binding. */
+  readonly changeChannels = new Set<Channel>()
+  readonly presence = new PresenceRegistry()
+  readonly tables: TableColumns
+  readonly changeFeed: ChangeFeed
+  readonly limits: RealtimeLimits
+  readonly #perIp = new Map<string, number>()
+  #sweepTimer: NodeJS.Timeout | undefined
+
+  readonly deps: Deps
+
+  constructor(deps: Deps) {
+    this.deps = deps
+    const { config } = deps
+    this.limits = {
+      heartbeatTimeoutMs: config.REALTIME_HEARTBEAT_TIMEOUT_MS,
+      maxConnectionsPerIp: config.REALTIME_MAX_CONNECTIONS_PER_IP,
+      maxChannelsPerConnection: config.REALTIME_MAX_CHANNELS_PER_CONNECTION,
+      maxMessageBytes: config.REALTIME_MAX_MESSAGE_BYTES,
+    }
+    this.tables = new TableColumns(deps.db)
+    this.changeFeed = new ChangeFeed(deps.db, deps.logger, (changes) => deliverChanges(this, changes))
+  }
+
+  canAdmit(ip: string): boolean {
+    return (this.#perIp.get(ip) ?? 0) < this.limits.maxConnectionsPerIp
+  }
+
+  register(connection: Connection): void {
+    this.connections.add(connection)
+    this.#perIp.set(connection.ip, (this.#perIp.get(connection.ip) ?? 0) + 1)
+    this.#sweepTimer ??= this.#startSweep()
+  }
+
+  unregister(connection: Connection): void {
+    if (!this.connections.delete(connection)) return
+    const count = (this.#perIp.get(connection.ip) ?? 1) - 1
+    if (count <= 0) this.#perIp.delete(connection.ip)
+    else this.#perIp.set(connection.ip, count)
+    for (const channel of [...connection.channels.values()]) this.removeChannel(channel)
+    if (this.connections.size === 0) {
+      clearInterval(this.#sweepTimer)
+      this.#sweepTimer = undefined
+    }
+  }
+
+  addChannel(channel: Channel): void {
+    const previous = channel.connection.channels.get(channel.topic)
+    // A second join of the same topic on the same socket replaces the first (§6.4).
+    if (previous) this.removeChannel(previous)
+    channel.connection.channels.set(channel.topic, channel)
+    const members = this.topics.get(channel.topic) ?? new Set()
+    members.add(channel)
+    this.topics.set(channel.topic, members)
+    if (channel.bindings.length > 0) this.changeChannels.add(channel)
+  }
+
+  /** Forgets a channel; tracked presence leaves for everyone else. */
+  removeChannel(channel: Channel): void {
+    channel.dispose()
+    if (channel.connection.channels.get(channel.topic) === channel) {
+      channel.connection.channels.delete(channel.topic)
+    }
+    this.changeChannels.delete(channel)
+    const members = this.topics.get(channel.topic)
+    if (members) {
+      members.delete(channel)
+      if (members.size === 0) this.topics.delete(channel.topic)
+    }
+    const leaves = this.presence.untrack(channel)
+    if (leaves) this.pushPresenceDiff(channel.topic, {}, leaves)
+  }
+
+  /** Sends a presence diff to every channel of the topic that has presence on. */
+  pushPresenceDiff(topic: string, joins: PresenceMap, leaves: PresenceMap): void {
+    const members = this.topics.get(topic)
+    if (!members) return
+    const encoded = new Map<string, Buffer>()
+    for (const member of members) {
+      if (!member.presenceEnabled) continue
+      const vsn = member.connection.vsn
+      let frame = encoded.get(vsn)
+      if (!frame) {
+        const text =
+          vsn === '2.0.0'
+            ? JSON.stringify([null, null, topic, 'presence_diff', { joins, leaves }])
+            : JSON.stringify({
+                join_ref: null,
+                ref: null,
+                topic,
+                event: 'presence_diff',
+                payload: { joins, leaves },
+              })
+        frame = Buffer.from(text)
+        encoded.set(vsn, frame)
+      }
+      member.connection.sendText(frame)
+    }
+  }
+
+  /** Closes every socket (after a "Server requested disconnect" notice) and stops the change feed. */
+  async stop(): Promise<void> {
+    for (const connection of [...this.connections]) {
+      for (const channel of connection.channels.values()) {
+        channel.system('system', 'ok', SYSTEM_MESSAGES.ServerDisconnect())
+      }
+      connection.close(1001, 'server shutting down')
+      this.unregister(connection)
+    }
+    clearInterval(this.#sweepTimer)
+    this.#sweepTimer = undefined
+    await this.changeFeed.stop()
+  }
+
+  /** Drops sockets that sent nothing (not even a heartbeat) for longer than the timeout. */
+  #startSweep(): NodeJS.Timeout {
+    const every = Math.max(50, Math.min(5_000, Math.floor(this.limits.heartbeatTimeoutMs / 4)))
+    const timer = setInterval(() => {
+      const cutoff = Date.now() - this.limits.heartbeatTimeoutMs
+      for (const connection of [...this.connections]) {
+        if (connection.lastSeen < cutoff) {
+          this.deps.logger.debug({ connection: connection.id }, 'realtime: dropping a silent socket')
+          connection.terminate()
+          this.unregister(connection)
+        }
+      }
+    }, every)
+    timer.unref()
+    return timer
+  }
+}
