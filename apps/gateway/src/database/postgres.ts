@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Database, Queryable, QueryResult, TransactionOptions } from './types.ts'
+import type { Database, Queryable, QueryOptions, QueryResult, TransactionOptions } from './types.ts'
 
 // Return dates, timestamps and big numbers as PostgreSQL prints them; the REST layer renders
 // JSON inside PostgreSQL, and everything else should see the same values on both drivers.
@@ -9,10 +9,30 @@ types.setTypeParser(20, Number)
 
 type Client = pg.Pool | pg.PoolClient
 
-function wrap(client: Client): Queryable {
+/**
+ * Names for statements kept prepared, per pool: the first PREPARED_STATEMENTS distinct texts asked
+ * for with `prepare` get a name (each connection then parses and plans them once); later texts run
+ * unnamed, so request-shaped SQL cannot grow the server's memory without bound.
+ */
+const PREPARED_STATEMENTS = 500
+type StatementNames = Map<string, string>
+
+function statementName(names: StatementNames, sql: string): string | undefined {
+  let name = names.get(sql)
+  if (name === undefined && names.size < PREPARED_STATEMENTS) {
+    name = `genesis_${names.size + 1}`
+    names.set(sql, name)
+  }
+  return name
+}
+
+function wrap(client: Client, names: StatementNames): Queryable {
   return {
-    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const result = await client.query(sql, params)
+    async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<T>> {
+      const name = options.prepare ? statementName(names, sql) : undefined
+      const result = name
+        ? await client.query({ name, text: sql, values: params })
+        : await client.query(sql, params)
       return {
         rows: result.rows as T[],
         fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
@@ -28,11 +48,17 @@ function wrap(client: Client): Queryable {
 /** Any PostgreSQL 15+ through a connection pool. */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize })
+  // A connection the server ends while it sits idle or is closing (a restart, a dropped database)
+  // emits 'error' with nobody to catch it, which would crash the process. The pool replaces such
+  // connections; a statement that was running on one still fails through its own promise.
+  pool.on('error', () => undefined)
+  pool.on('connect', (client) => client.on('error', () => undefined))
   // Fail at start-up, with the driver's own message, when the server cannot be reached.
   const probe = await pool.connect()
   probe.release()
   const listeners = new Map<string, { client: pg.PoolClient; handlers: Set<(p: string) => void> }>()
-  const direct = wrap(pool)
+  const names: StatementNames = new Map()
+  const direct = wrap(pool, names)
   return {
     kind: 'postgres',
     query: direct.query,
@@ -41,7 +67,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       const client = await pool.connect()
       try {
         await client.query(options.readOnly ? 'begin read only' : 'begin')
-        const result = await fn(wrap(client))
+        const result = await fn(wrap(client, names))
         await client.query('commit')
         return result
       } catch (error) {

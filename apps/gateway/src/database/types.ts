@@ -11,9 +11,21 @@ export interface QueryResult<T = Record<string, unknown>> {
   affectedRows: number
 }
 
+export interface QueryOptions {
+  /**
+   * A hint that this exact text runs often and always returns the same columns (the REST service's
+   * statements): PostgreSQL may keep it prepared per connection. PGlite ignores it.
+   */
+  prepare?: boolean
+}
+
 /** Something that runs one parameterised statement: the database itself, or an open transaction. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<T>>
   /** Runs a script of several statements without parameters (migrations, seed). */
   exec(sql: string): Promise<void>
 }

@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto'
 import { errors as joseErrors, jwtVerify } from 'jose'
 import type { Caller } from '../database/request-scope.ts'
 import type { Keys } from '../keys.ts'
@@ -13,6 +14,17 @@ export type CallerResult =
   | { ok: false; problem: CallerProblem }
 
 const CLOCK_SKEW_SECONDS = 30
+
+// Importing the HMAC key on every request costs more than checking the signature; keep one per secret.
+const secretKeys = new Map<string, KeyObject>()
+function secretKey(secret: string): KeyObject {
+  let key = secretKeys.get(secret)
+  if (!key) {
+    key = createSecretKey(new TextEncoder().encode(secret))
+    secretKeys.set(secret, key)
+  }
+  return key
+}
 
 /** The bearer token of an `Authorization` header, or undefined. */
 export function bearerToken(authorization: string | undefined | null): string | undefined {
@@ -30,10 +42,17 @@ export async function verifyJwt(
   keys: Keys,
 ): Promise<{ ok: true; claims: Record<string, unknown> } | { ok: false; problem: CallerProblem }> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(keys.jwtSecret), {
+    const { payload } = await jwtVerify(token, secretKey(keys.jwtSecret), {
       algorithms: ['HS256'],
       clockTolerance: CLOCK_SKEW_SECONDS,
     })
+    // jose does not look at iat; PostgREST refuses tokens from the future (beyond the clock skew).
+    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) {
+      return {
+        ok: false,
+        problem: { kind: 'invalid_jwt', reason: 'claims', message: 'JWT issued at future' },
+      }
+    }
     const role = payload.role
     if (typeof role !== 'string' || role === '') {
       return {
@@ -69,13 +88,41 @@ export async function verifyJwt(
       }
     }
     if (error instanceof joseErrors.JWTClaimValidationFailed) {
-      return { ok: false, problem: { kind: 'invalid_jwt', reason: 'claims', message: `JWT ${error.reason}` } }
+      const message = error.claim === 'nbf' ? 'JWT not yet valid' : `JWT ${error.reason}`
+      return { ok: false, problem: { kind: 'invalid_jwt', reason: 'claims', message } }
     }
     return { ok: false, problem: { kind: 'invalid_jwt', reason: 'malformed', message: 'Invalid JWT' } }
   }
 }
 
 const KNOWN_ROLES = new Set(['anon', 'authenticated', 'service_role'])
+
+// Checking a signature costs about 0.1 ms, and the same token arrives on every request of a session
+// (the anon key on every anonymous one). A verified token is remembered, per set of keys, until it
+// expires; expiry is checked again on every use, so an expired token is still refused.
+const VERIFIED_TOKENS_KEPT = 1000
+const UNBOUNDED_TOKEN_SECONDS = 60
+const verifiedTokens = new WeakMap<Keys, Map<string, { claims: Record<string, unknown>; until: number }>>()
+
+async function verifyJwtRemembered(token: string, keys: Keys): ReturnType<typeof verifyJwt> {
+  let cache = verifiedTokens.get(keys)
+  if (!cache) {
+    cache = new Map()
+    verifiedTokens.set(keys, cache)
+  }
+  const now = Date.now() / 1000
+  const hit = cache.get(token)
+  if (hit && now <= hit.until) return { ok: true, claims: hit.claims }
+  cache.delete(token)
+  const result = await verifyJwt(token, keys)
+  if (result.ok) {
+    const exp = result.claims.exp
+    const until = typeof exp === 'number' ? exp + CLOCK_SKEW_SECONDS : now + UNBOUNDED_TOKEN_SECONDS
+    if (cache.size >= VERIFIED_TOKENS_KEPT) cache.delete(cache.keys().next().value ?? '')
+    cache.set(token, { claims: Object.freeze(result.claims), until })
+  }
+  return result
+}
 
 /**
  * Who is asking (supabase-protocol.md §1.2): the `apikey` must be one of the project keys; the
@@ -98,7 +145,7 @@ export async function resolveCaller(
   }
   const token = bearer ?? apikey
   if (!token) return { ok: true, caller: { role: 'anon', claims: { role: 'anon' } }, token: undefined }
-  const verified = await verifyJwt(token, keys)
+  const verified = await verifyJwtRemembered(token, keys)
   if (!verified.ok) return verified
   const role = String(verified.claims.role)
   if (!KNOWN_ROLES.has(role)) {

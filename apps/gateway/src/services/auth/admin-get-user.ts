@@ -1,0 +1,17 @@
+import type { Handler } from 'hono'
+import { adminGetUserId } from './admin-user-id.ts'
+import type { AuthServices } from './auth-services.ts'
+import { requireServiceRole } from './caller.ts'
+import { ERRORS } from './errors.ts'
+import { findUserById } from './users.ts'
+
+/** GET /admin/users/:id. */
+export function adminGetUser(services: AuthServices): Handler {
+  const { deps } = services
+  return async (c) => {
+    await requireServiceRole(c, deps)
+    const user = await findUserById(deps.db, adminGetUserId(c))
+    if (!user) throw ERRORS.UserNotFound()
+    return c.json(user.json)
+  }
+}

@@ -1,0 +1,36 @@
+import type { Deps } from '../../deps.ts'
+import { type AuthMailKind, sendAuthMail, verifyLink } from './auth-mail.ts'
+
+export interface PendingMail {
+  kind: AuthMailKind
+  to: string
+  otp: string
+  /** The link's token and type; no link for a reauthentication nonce. */
+  link?: { tokenHash: string; type: string; redirectTo: string }
+}
+
+/**
+ * Sends auth mails after the answer has been decided and without waiting for them: the reply to
+ * sign-up, recovery, resend and otp must take as long for an unknown address (no mail) as for
+ * a known one (a mail through a possibly slow SMTP server). Failures are logged; the outbox keeps
+ * the message.
+ */
+export function sendInBackground(deps: Deps, mails: PendingMail[]): Promise<void> {
+  const work = (async () => {
+    for (const mail of mails) {
+      try {
+        await sendAuthMail(deps, {
+          kind: mail.kind,
+          to: mail.to,
+          otp: mail.otp,
+          link: mail.link
+            ? verifyLink(deps.config, mail.link.tokenHash, mail.link.type, mail.link.redirectTo)
+            : undefined,
+        })
+      } catch (error) {
+        deps.logger.warn({ err: error, kind: mail.kind }, 'auth mail not delivered')
+      }
+    }
+  })()
+  return work
+}

@@ -1,0 +1,15 @@
+import type { Context } from 'hono'
+import type { Deps } from '../../deps.ts'
+import { clientIp } from '../../http/rate-limit.ts'
+import type { AuthRateLimits } from './rate-limits.ts'
+
+/** What every auth operation is built from. */
+export interface AuthServices {
+  deps: Deps
+  limits: AuthRateLimits
+}
+
+/** The client's address as recorded in sessions and the audit log. */
+export function requestIp(c: Context, services: AuthServices): string {
+  return clientIp(c, services.deps.config.TRUST_PROXY)
+}

@@ -1,0 +1,44 @@
+import type { Context } from 'hono'
+import { z } from 'zod'
+import { type AuthServices, requestIp } from './auth-services.ts'
+import { ERRORS } from './errors.ts'
+import { passwordProblem, verifyPassword } from './passwords.ts'
+import { normaliseEmail, optionalString, parseBody } from './request-input.ts'
+import { startSession, tokenResponse } from './sessions.ts'
+import { findCredentialsByEmail } from './users.ts'
+
+const PasswordGrantBody = z.object({ email: optionalString, phone: optionalString, password: optionalString })
+
+/**
+ * POST /token?grant_type=password. Unknown address and wrong password give the same answer
+ * after the same work (a bcrypt verification either way). Only a correct password learns
+ * that the address is unconfirmed or banned.
+ */
+export async function grantPassword(services: AuthServices, c: Context): Promise<Response> {
+  const { deps, limits } = services
+  const body = await parseBody(c, PasswordGrantBody)
+  if (body.phone && !body.email) throw ERRORS.PhoneProviderDisabled()
+  if (!body.email || !body.password) throw ERRORS.InvalidCredentials()
+  const email = normaliseEmail(body.email)
+  limits.check(c, 'sign_in', email)
+
+  const user = await findCredentialsByEmail(deps.db, email)
+  const matches = await verifyPassword(body.password, user?.encrypted_password)
+  if (!user || !matches) throw ERRORS.InvalidCredentials()
+  if (!user.email_confirmed) throw ERRORS.EmailNotConfirmed()
+  if (user.banned) throw ERRORS.UserBanned()
+
+  const started = await deps.db.transaction((tx) =>
+    startSession(tx, {
+      userId: user.id,
+      email,
+      method: 'password',
+      ip: requestIp(c, services),
+      userAgent: c.req.header('user-agent'),
+    }),
+  )
+  const response = await tokenResponse(deps, started.user, started.session, started.refreshToken)
+  // The stored password may predate the current policy: the client can ask for a new one.
+  const problem = passwordProblem(deps.config, body.password)
+  return c.json(problem ? { ...response, weak_password: problem } : response)
+}

@@ -1,0 +1,40 @@
+import type { Context } from 'hono'
+import type { Config } from '../../config.ts'
+import { clientIp, RateLimiter } from '../../http/rate-limit.ts'
+import { ERRORS } from './errors.ts'
+
+export type LimitKind = 'sign_in' | 'verify' | 'email' | 'token_refresh'
+
+/**
+ * The auth service's rate limits (config AUTH_RATE_LIMIT_*), counted per client address and
+ * per e-mail address (or factor), so neither many addresses from one place nor one address
+ * from many places gets through.
+ */
+export class AuthRateLimits {
+  readonly #limiters: Record<LimitKind, RateLimiter>
+  readonly #config: Config
+
+  constructor(config: Config) {
+    this.#config = config
+    const windowSeconds = config.AUTH_RATE_LIMIT_WINDOW_SECONDS
+    this.#limiters = {
+      sign_in: new RateLimiter({ limit: config.AUTH_RATE_LIMIT_SIGN_IN, windowSeconds }),
+      verify: new RateLimiter({ limit: config.AUTH_RATE_LIMIT_VERIFY, windowSeconds }),
+      email: new RateLimiter({ limit: config.AUTH_RATE_LIMIT_EMAIL, windowSeconds }),
+      token_refresh: new RateLimiter({ limit: config.AUTH_RATE_LIMIT_TOKEN_REFRESH, windowSeconds }),
+    }
+  }
+
+  /** Counts one attempt; throws 429 `over_request_rate_limit` once a key is over its limit. */
+  check(c: Context, kind: LimitKind, subject?: string): void {
+    const limiter = this.#limiters[kind]
+    const keys = [`ip:${clientIp(c, this.#config.TRUST_PROXY)}`]
+    if (subject) keys.push(`subject:${subject}`)
+    let wait = 0
+    for (const key of keys) {
+      const result = limiter.hit(key)
+      if (!result.allowed) wait = Math.max(wait, result.retryAfterSeconds)
+    }
+    if (wait > 0) throw ERRORS.OverRequestRateLimit(wait)
+  }
+}

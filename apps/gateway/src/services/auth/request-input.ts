@@ -1,0 +1,107 @@
+import type { Context } from 'hono'
+import { z } from 'zod'
+import type { Config } from '../../config.ts'
+import { ERRORS } from './errors.ts'
+
+/**
+ * The JSON body of a request, or `{}` when there is none. GoTrue clients send extra keys
+ * (`gotrue_meta_security`, `code_challenge: null`, …): schemas ignore unknown keys and treat
+ * `null` like absent.
+ */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw ERRORS.BadJson()
+  }
+}
+
+/** Parses the body with `schema`; the first problem becomes a `validation_failed` error. */
+export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  const parsed = schema.safeParse(await readJson(c))
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue.path.length ? `${issue.path.join('.')}: ` : ''
+    throw ERRORS.ValidationFailed(`${where}${issue.message}`)
+  }
+  return parsed.data
+}
+
+/** A string field that may be null or missing (both mean absent). */
+export const optionalString = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined)
+
+/** User-controlled metadata: a JSON object. */
+export const metadataObject = z
+  .record(z.string(), z.unknown())
+  .nullish()
+  .transform((v) => v ?? undefined)
+
+const EMAIL = z.email({ error: 'Unable to validate email address: invalid format' })
+
+/** Addresses are compared trimmed and lower-cased, as GoTrue stores them. */
+export function normaliseEmail(raw: string): string {
+  const email = raw.trim().toLowerCase()
+  if (!EMAIL.safeParse(email).success)
+    throw ERRORS.ValidationFailed('Unable to validate email address: invalid format')
+  if (email.length > 255) throw ERRORS.ValidationFailed('Unable to validate email address: address too long')
+  return email
+}
+
+/**
+ * Where a link in an e-mail may send the browser: `redirect_to` when it starts with an allowed
+ * URL (same origin, path prefix), otherwise the site URL — an open redirect would hand sessions
+ * to another site.
+ */
+export function allowedRedirect(config: Config, requested: string | undefined | null): string {
+  if (!requested) return config.siteUrl
+  let target: URL
+  try {
+    target = new URL(requested)
+  } catch {
+    return config.siteUrl
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return config.siteUrl
+  for (const allowed of config.redirectUrls) {
+    let base: URL
+    try {
+      base = new URL(allowed)
+    } catch {
+      continue
+    }
+    const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`
+    const targetPath = target.pathname.endsWith('/') ? target.pathname : `${target.pathname}/`
+    if (target.origin === base.origin && targetPath.startsWith(basePath)) return target.toString()
+  }
+  return config.siteUrl
+}
+
+/** The `redirect_to` query parameter, checked against the allow-list. */
+export function redirectFromQuery(c: Context, config: Config): string {
+  return allowedRedirect(config, c.req.query('redirect_to'))
+}
+
+/** Metadata keys a user may never set themselves: `role` is decided by the service role only. */
+export function withoutRole(data: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!data) return {}
+  const { role: _ignored, ...rest } = data
+  return rest
+}
+
+/** GoTrue's merge: keys of `patch` replace those of `base`; a `null` value removes the key. */
+export function mergeMetadata(
+  base: Record<string, unknown>,
+  patch: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  if (!patch) return base
+  const merged: Record<string, unknown> = { ...base }
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete merged[key]
+    else merged[key] = value
+  }
+  return merged
+}

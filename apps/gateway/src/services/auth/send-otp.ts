@@ -1,0 +1,89 @@
+import type { Handler } from 'hono'
+import { z } from 'zod'
+import { writeAudit } from './audit.ts'
+import { type PendingMail, sendInBackground } from './auth-mail-queue.ts'
+import { type AuthServices, requestIp } from './auth-services.ts'
+import { ERRORS } from './errors.ts'
+import { issueOneTimeToken } from './one-time-tokens.ts'
+import {
+  metadataObject,
+  normaliseEmail,
+  optionalString,
+  parseBody,
+  redirectFromQuery,
+  withoutRole,
+} from './request-input.ts'
+import { findUserByEmail, insertEmailUser } from './users.ts'
+
+const OtpBody = z.object({
+  email: optionalString,
+  phone: optionalString,
+  data: metadataObject,
+  create_user: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? true),
+})
+
+/**
+ * POST /otp: a magic link with a 6-digit code for signing in without a password. Unknown
+ * addresses get an account (unless `create_user` is false: `otp_disabled`, as GoTrue answers).
+ */
+export function sendOtp(services: AuthServices): Handler {
+  const { deps, limits } = services
+  return async (c) => {
+    const body = await parseBody(c, OtpBody)
+    if (body.phone) throw ERRORS.PhoneProviderDisabled()
+    if (!body.email) throw ERRORS.ValidationFailed('An email address or phone number is required')
+    const email = normaliseEmail(body.email)
+    limits.check(c, 'email', email)
+    const redirectTo = redirectFromQuery(c, deps.config)
+    const ip = requestIp(c, services)
+    const mail = await deps.db.transaction(async (tx): Promise<PendingMail> => {
+      let user = await findUserByEmail(tx, email)
+      let userId = user?.id
+      if (!user) {
+        if (!body.create_user) throw ERRORS.OtpDisabled()
+        if (deps.config.AUTH_DISABLE_SIGNUP) throw ERRORS.SignupDisabled()
+        userId = await insertEmailUser(tx, {
+          email,
+          passwordHash: null,
+          confirmed: false,
+          userMetadata: withoutRole(body.data),
+        })
+        await writeAudit(tx, {
+          action: 'user_signedup',
+          actorId: userId,
+          actorUsername: email,
+          logType: 'team',
+          ip,
+          traits: { provider: 'email', via: 'otp' },
+        })
+        user = undefined
+      }
+      const confirmed = user?.email_confirmed ?? false
+      const { otp, tokenHash } = await issueOneTimeToken(
+        tx,
+        userId!,
+        confirmed ? 'recovery_token' : 'confirmation_token',
+        email,
+      )
+      await tx.query(
+        confirmed
+          ? `update auth.users set recovery_sent_at = now() where id = $1`
+          : `update auth.users set confirmation_sent_at = now() where id = $1`,
+        [userId],
+      )
+      await writeAudit(tx, {
+        action: 'otp_sent',
+        actorId: userId!,
+        actorUsername: email,
+        logType: 'user',
+        ip,
+      })
+      return { kind: 'magiclink', to: email, otp, link: { tokenHash, type: 'magiclink', redirectTo } }
+    })
+    void sendInBackground(deps, [mail])
+    return c.json({})
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The REST service's error catalogue (supabase-protocol.md §3.8): every error this service answers
+ * with is made here, carries PostgREST's wire body `{code, details, hint, message}` and an HTTP status.
+ */
+export class RestError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly details: string | null
+  readonly hint: string | null
+  readonly headers: Record<string, string>
+  /** The API gateway's own refusals (missing or unknown apikey) carry only `message`. */
+  bare = false
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: string | null = null,
+    hint: string | null = null,
+    headers: Record<string, string> = {},
+  ) {
+    super(message)
+    this.status = status
+    this.code = code
+    this.details = details
+    this.hint = hint
+    this.headers = headers
+  }
+
+  body() {
+    if (this.bare) return { message: this.message }
+    return { code: this.code, details: this.details, hint: this.hint, message: this.message }
+  }
+}
+
+const quoteList = (items: string[]) => items.join(', ')
+
+export const ERRORS = {
+  ParseError: (what: string, details: string) =>
+    new RestError(400, 'PGRST100', `failed to parse ${what}`, details),
+  GatewayRefused: (message: string) => Object.assign(new RestError(401, '', message), { bare: true }),
+  DatabaseUnavailable: (details: string) =>
+    new RestError(503, 'PGRST001', 'Database client error. Retrying the connection.', details, null, {
+      'Retry-After': '1',
+    }),
+  InvalidPath: () => new RestError(404, 'PGRST125', 'Invalid path specified in request URL'),
+  OpenApiDisabled: () => new RestError(404, 'PGRST126', 'Open API is disabled'),
+  MethodNotAllowedOnRpc: (method: string) =>
+    new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
+  InvalidBody: (details: string) => new RestError(400, 'PGRST102', 'Empty or invalid json', details),
+  RangeNotSatisfiable: (offset: number, total: number) =>
+    new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `An offset of ${offset} was requested, but there are only ${total} rows.`,
+    ),
+  InvalidSchema: (schema: string, exposed: string[]) =>
+    new RestError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${schema}`,
+      null,
+      `Only the following schemas are exposed: ${quoteList(exposed)}`,
+    ),
+  NotAcceptable: (accept: string) =>
+    new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`),
+  NotEmbedded: (name: string) =>
+    new RestError(
+      400,
+      'PGRST108',
+      `'${name}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${name}' is included in the 'select' query parameter.`,
+    ),
+  SingularityError: (rows: number) =>
+    new RestError(
+      406,
+      'PGRST116',
+      'Cannot coerce the result to a single JSON object',
+      `The result contains ${rows} rows`,
+    ),
+  UnsupportedMethod: (method: string) => new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
+  BadEmbedOperator: (name: string) =>
+    new RestError(
+      400,
+      'PGRST120',
+      `Bad operator on the '${name}' embedded resource`,
+      'Only is null or not is null filters are allowed on embedded resources',
+    ),
+  SpreadNotToOne: (from: string, to: string) =>
+    new RestError(
+      400,
+      'PGRST119',
+      `A spread operation on '${to}' is not possible`,
+      `'${from}' and '${to}' do not form a many-to-one or one-to-one relationship`,
+    ),
+  MaxAffectedExceeded: (rows: number) =>
+    new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${rows} rows`,
+    ),
+  NoRelationship: (from: string, to: string, schema: string) =>
+    new RestError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${from}' and '${to}' in the schema cache`,
+      `Searched for a foreign key relationship between '${from}' and '${to}' in the schema '${schema}', but no matches were found.`,
+      null,
+    ),
+  AmbiguousRelationship: (from: string, to: string, candidates: string[]) =>
+    new RestError(
+      300,
+      'PGRST201',
+      `Could not embed because more than one relationship was found for '${from}' and '${to}'`,
+      candidates.join('; '),
+      `Try changing '${to}' to one of the following: ${candidates.map((c) => `'${to}!${c}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+    ),
+  FunctionNotFound: (schema: string, name: string, args: string[]) =>
+    new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function ${schema}.${name}(${args.join(', ')}) in the schema cache`,
+      `Searched for the function ${schema}.${name}${args.length ? ` with parameters ${args.join(', ')}` : ' without parameters'}, but no matches were found in the schema cache.`,
+    ),
+  AmbiguousFunction: (schema: string, name: string) =>
+    new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${schema}.${name}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    ),
+  UnknownColumnInBody: (column: string, table: string) =>
+    new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),
+  TableNotFound: (schema: string, name: string) =>
+    new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`),
+  UndefinedColumn: (table: string, column: string) =>
+    new RestError(400, '42703', `column ${table}.${column} does not exist`),
+  UndefinedType: (name: string) => new RestError(400, '42704', `type "${name}" does not exist`),
+  UndefinedOperator: (op: string) =>
+    new RestError(400, 'PGRST100', 'failed to parse filter', `unknown operator "${op}"`),
+  InvalidToken: (message: string, code: 'PGRST301' | 'PGRST303') =>
+    new RestError(401, code, message, null, null, {
+      'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"`,
+    }),
+} as const

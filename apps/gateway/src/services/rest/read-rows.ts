@@ -1,0 +1,41 @@
+import type { Context } from 'hono'
+import { asCaller } from '../../database/request-scope.ts'
+import type { Deps } from '../../deps.ts'
+import { buildRead, tableSource } from './build-sql.ts'
+import { parseAccept, parsePrefer, pickSchema } from './parse-headers.ts'
+import { parseQuery, parseRangeHeader } from './parse-query.ts'
+import { contentRange, rangeStatus, requestInfo, runStatement, searchParams, shapeBody } from './respond.ts'
+import type { RestEnv } from './rest-env.ts'
+import type { SchemaCache } from './schema-cache.ts'
+
+/** GET/HEAD /rest/v1/⟨table⟩ (§3.3–3.5, §3.7): rows shaped by select, filtered, ordered, paged, counted. */
+export function readRows(deps: Deps, cache: SchemaCache) {
+  return async (c: Context<RestEnv>) => {
+    const schemaName = pickSchema(c.req.header('accept-profile'), deps.config.schemas)
+    const media = parseAccept(c.req.header('accept'))
+    const prefs = parsePrefer([c.req.header('prefer')])
+    const query = parseQuery(searchParams(c))
+    const range = parseRangeHeader(c.req.header('range'))
+    const schema = await cache.get()
+    const source = tableSource(schema, schemaName, c.req.param('table') ?? '')
+    const statement = buildRead(schema, source, query, {
+      count: prefs.count !== null,
+      csv: media === 'csv',
+      range,
+      maxRows: deps.config.DB_MAX_ROWS ?? null,
+    })
+    const result = await asCaller(deps.db, c.get('caller'), (tx) => runStatement(tx, statement), {
+      readOnly: true,
+      request: requestInfo(c),
+    })
+    const offset =
+      (query.offsets.filter((o) => o.path.length === 0).at(-1)?.value ?? 0) + (range?.offset ?? 0)
+    const status = rangeStatus(offset, result.pageTotal, result.total)
+    const { text, contentType } = shapeBody(media, result.body ?? '[]', result.pageTotal, statement.csvHeader)
+    return c.body(text, status, {
+      'Content-Type': contentType,
+      'Content-Range': contentRange(offset, result.pageTotal, result.total),
+      'Range-Unit': 'items',
+    })
+  }
+}
