@@ -11,7 +11,7 @@ let client: Promise<SupabaseClient> | undefined
 /**
  * The one supabase-js client of the app, created on first use. supabase-js is loaded with a
  * dynamic import so the first paint of a page does not wait for its ~58 KiB (mostly the auth
- * client): the page's shell renders while the library arrives in parallel (decision 007).
+ * client): the page's shell renders while the library arrives in parallel (decision 009).
  */
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
