@@ -1,8 +1,17 @@
+import '@fontsource-variable/inter/wght.css'
+import './styles/index.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { AppProvider } from './app/provider'
+import { AppRouter } from './app/router'
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element')
+
+createRoot(root).render(
   <StrictMode>
-    <main>Genesis Centre</main>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
   </StrictMode>,
 )

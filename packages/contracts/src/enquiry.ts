@@ -1,18 +1,15 @@
 import { z } from 'zod'
 import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from './email.ts'
 
-/** Spec §5 messages. */
-export const MISSING_REQUIRED_FIELDS = 'Missing required fields'
-export const FILL_IN_REQUIRED_FIELDS = 'Please fill in all required fields'
+import {
+  BUSINESS_TYPES,
+  ENQUIRY_TYPES,
+  FILL_IN_REQUIRED_FIELDS,
+  HONEYPOT_FIELD,
+  MISSING_REQUIRED_FIELDS,
+} from './enquiry-fields.ts'
 
-export const BUSINESS_TYPES = ['retail', 'food', 'services', 'other'] as const
-export const ENQUIRY_TYPES = ['general', 'leasing', 'complaint', 'other'] as const
-
-/**
- * A hidden form field that people never see and bots fill in; an enquiry carrying it is accepted
- * and ignored.
- */
-export const HONEYPOT_FIELD = 'website_url'
+export { BUSINESS_TYPES, ENQUIRY_TYPES, FILL_IN_REQUIRED_FIELDS, HONEYPOT_FIELD, MISSING_REQUIRED_FIELDS }
 
 const LIMITS = { name: 120, email: 254, phone: 40, company: 160, message: 5000, unit: 40 } as const
 

@@ -1,0 +1,70 @@
+import type { RouteObject } from 'react-router'
+import { paths } from '../config/paths'
+import { HydrateFallback } from './routes/hydrate-fallback'
+import PublicLayout from './routes/public/layout'
+import { RootErrorBoundary } from './routes/root-error-boundary'
+
+type Page = { default: React.ComponentType }
+const page = (load: () => Promise<Page>) => async () => ({ Component: (await load()).default })
+
+const TENANT_ROUTES = [paths.tenant.login, paths.tenant.dashboard]
+const ADMIN_ROUTES = [
+  paths.admin.login,
+  paths.admin.dashboard,
+  paths.admin.shops,
+  paths.admin.newShop,
+  paths.admin.editShop,
+  paths.admin.vacantShops,
+  paths.admin.newVacantShop,
+  paths.admin.editVacantShop,
+  paths.admin.tenants,
+  paths.admin.newTenant,
+  paths.admin.editTenant,
+  paths.admin.rentalStatements,
+  paths.admin.utilityStatements,
+  paths.admin.newsletter,
+  paths.admin.newNewsletter,
+  paths.admin.editNewsletter,
+]
+
+/**
+ * Every route of the spec (§2). Each page is its own chunk; tenant and admin code is only fetched
+ * when one of their routes is opened, so public pages never load it.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    HydrateFallback,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      {
+        // The public layout is part of the entry (modulepreloaded with it) so the first public page
+        // does not wait for one more round trip before its header and data client start loading.
+        Component: PublicLayout,
+        children: [
+          { index: true, lazy: page(() => import('./routes/public/home')) },
+          { path: paths.about.path, lazy: page(() => import('./routes/public/about')) },
+          { path: paths.stores.path, lazy: page(() => import('./routes/public/stores')) },
+          { path: paths.store.path, lazy: page(() => import('./routes/public/store')) },
+          { path: paths.leasing.path, lazy: page(() => import('./routes/public/leasing')) },
+          { path: paths.contact.path, lazy: page(() => import('./routes/public/contact')) },
+          { path: '*', lazy: page(() => import('./routes/public/not-found')) },
+        ],
+      },
+      ...TENANT_ROUTES.map(
+        (r): RouteObject => ({
+          path: r.path,
+          handle: { title: r.title },
+          lazy: page(() => import('./routes/tenant/placeholder')),
+        }),
+      ),
+      ...ADMIN_ROUTES.map(
+        (r): RouteObject => ({
+          path: r.path,
+          handle: { title: r.title },
+          lazy: page(() => import('./routes/admin/placeholder')),
+        }),
+      ),
+    ],
+  },
+]

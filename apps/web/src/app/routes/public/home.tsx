@@ -1,0 +1,153 @@
+import {
+  CarIcon,
+  HeartHandshakeIcon,
+  MailIcon,
+  ShieldCheckIcon,
+  ShoppingBagIcon,
+  UsersIcon,
+} from 'lucide-react'
+import { PageMeta } from '../../../components/seo/page-meta'
+import { Card } from '../../../components/ui/card'
+import { Section } from '../../../components/ui/section'
+import { siteUrl } from '../../../config/env'
+import { paths } from '../../../config/paths'
+import { centreFigures } from '../../../features/centre/api/centre-figures'
+import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
+import { shoppingCenterJsonLd } from '../../../features/centre/components/centre-json-ld'
+import { MapEmbed } from '../../../features/centre/components/map-embed'
+import { HeroCarousel } from '../../../features/home/components/hero-carousel'
+import { RetailerStrip } from '../../../features/home/components/retailer-strip'
+import { StatGrid } from '../../../features/home/components/stat-grid'
+import { NewsletterSignup } from '../../../features/newsletter/components/newsletter-signup'
+import { amenityIcon } from './amenity-icon'
+
+export default function HomeRoute() {
+  const centre = useCentreSettings()
+  const f = centreFigures(centre)
+  const why = [
+    {
+      icon: ShoppingBagIcon,
+      title: 'Everything close to home',
+      text: `${f.stores.value} stores for groceries, fashion, health, food and everyday services under one roof.`,
+    },
+    {
+      icon: CarIcon,
+      title: 'Easy, free parking',
+      text: `${f.parking.value} free parking bays, so a quick errand stays quick.`,
+    },
+    {
+      icon: ShieldCheckIcon,
+      title: 'Safe and secure',
+      text: 'Security on site 24/7 with CCTV throughout the centre and parking.',
+    },
+    {
+      icon: HeartHandshakeIcon,
+      title: 'Part of the community',
+      text: `Serving the neighbourhood for ${f.years.value} years with local businesses and familiar faces.`,
+    },
+  ]
+  return (
+    <>
+      <PageMeta
+        title={centre.centre_name}
+        description={`${centre.centre_name}: ${f.stores.value} stores, ${f.parking.value} free parking bays and 24/7 security in ${centre.suburb || centre.city}, Johannesburg.`}
+        path={paths.home.getHref()}
+        jsonLd={shoppingCenterJsonLd(centre, siteUrl())}
+      />
+      <HeroCarousel
+        title={<>Welcome to {centre.centre_name}</>}
+        subtitle={`${centre.tagline}. Shop, eat and get things done, close to home.`}
+      />
+
+      <Section id="why" eyebrow="Why choose us" title={`Why shop at ${centre.centre_name}?`}>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {why.map((w) => (
+            <li key={w.title}>
+              <Card className="h-full p-6">
+                <w.icon className="size-10 rounded-lg bg-brand-50 p-2 text-brand-700" aria-hidden="true" />
+                <h3 className="mt-4 text-lg font-semibold text-stone-900">{w.title}</h3>
+                <p className="mt-2 text-stone-600">{w.text}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="stats" eyebrow="The centre in numbers" title="A busy neighbourhood hub" tone="dark">
+        <StatGrid tone="dark" stats={[f.gla, f.parking, f.stores, f.years, f.footTraffic, f.occupancy]} />
+      </Section>
+
+      {centre.amenities.length > 0 && (
+        <Section id="amenities" eyebrow="Amenities" title="Comfort and convenience, every visit">
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+            {centre.amenities.map((a) => {
+              const Icon = amenityIcon(a)
+              return (
+                <li
+                  key={a}
+                  className="flex flex-col items-center gap-3 rounded-2xl border border-stone-200 p-5 text-center"
+                >
+                  <Icon className="size-8 text-brand-700" aria-hidden="true" />
+                  <span className="font-medium text-stone-800">{a}</span>
+                </li>
+              )
+            })}
+          </ul>
+        </Section>
+      )}
+
+      {centre.featured_retailers.length > 0 && (
+        <Section
+          id="retailers"
+          eyebrow="Featured retailers"
+          title="Some of the names you will find here"
+          tone="warm"
+        >
+          <RetailerStrip names={centre.featured_retailers} />
+        </Section>
+      )}
+
+      <Section id="catchment" eyebrow="Our community" title="Who we serve">
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {[f.radius, f.population, f.income, f.age].map((s) => (
+            <Card key={s.label} className="flex flex-col-reverse p-5">
+              <dt className="mt-1 flex items-center gap-2 text-sm text-stone-600">
+                <UsersIcon className="size-4" aria-hidden="true" />
+                {s.label}
+              </dt>
+              <dd className="text-2xl font-extrabold text-stone-900">{s.value}</dd>
+            </Card>
+          ))}
+        </dl>
+      </Section>
+
+      <Section
+        id="location"
+        eyebrow="Visit us"
+        title="Find us"
+        tone="warm"
+        intro={`${centre.centre_name} is in ${centre.suburb || centre.city}, with easy access and free parking.`}
+      >
+        <MapEmbed centre={centre} />
+      </Section>
+
+      <section aria-labelledby="newsletter-heading" className="bg-brand-800">
+        <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-14 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
+          <div className="max-w-xl">
+            <h2
+              id="newsletter-heading"
+              className="flex items-center gap-3 text-2xl font-bold text-white sm:text-3xl"
+            >
+              <MailIcon className="size-7" aria-hidden="true" />
+              Stay in the loop
+            </h2>
+            <p className="mt-2 text-brand-50">
+              News about new stores, specials and events at {centre.centre_name}, straight to your inbox.
+            </p>
+          </div>
+          <NewsletterSignup contactEmail={centre.general_email || centre.management_email} />
+        </div>
+      </section>
+    </>
+  )
+}

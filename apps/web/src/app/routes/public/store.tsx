@@ -1,0 +1,91 @@
+import { formatOpeningHours, toOpeningHoursSpecification } from '@genesis/contracts/opening-hours'
+import { useParams } from 'react-router'
+import { PageMeta } from '../../../components/seo/page-meta'
+import { ButtonLink } from '../../../components/ui/button'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { siteUrl } from '../../../config/env'
+import { paths } from '../../../config/paths'
+import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
+import { type Shop, useShops } from '../../../features/stores/api/get-shops'
+import { StoreBreadcrumb, StoreDetail } from '../../../features/stores/components/store-detail'
+
+function storeJsonLd(shop: Shop, centreName: string, base: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Store',
+    name: shop.tradingName,
+    description: shop.description || undefined,
+    url: `${base}${paths.store.getHref(shop.slug)}`,
+    telephone: shop.phone || undefined,
+    sameAs: shop.website ? [shop.website] : undefined,
+    containedInPlace: { '@type': 'ShoppingCenter', '@id': `${base}/#centre`, name: centreName },
+    openingHoursSpecification: toOpeningHoursSpecification(shop.tradingHours),
+  }
+}
+
+export default function StoreRoute() {
+  const { slug = '' } = useParams()
+  const shops = useShops()
+  const centre = useCentreSettings()
+  const shop = shops.data?.find((s) => s.slug === slug)
+  const container = 'mx-auto max-w-7xl px-4 py-10 sm:px-6'
+
+  if (shops.isPending) {
+    return (
+      <div className={container} aria-busy="true">
+        <span className="sr-only">Loading store…</span>
+        <Skeleton className="h-4 w-48" />
+        <Skeleton className="mt-8 h-10 w-2/3" />
+        <Skeleton className="mt-6 h-40 w-full" />
+      </div>
+    )
+  }
+  if (shops.isError) {
+    return (
+      <div className={container}>
+        <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
+          <h1 className="text-xl font-semibold text-red-900">Error Loading Stores</h1>
+          <p className="mt-1 text-red-800">Failed to load store data. Please try again later.</p>
+        </div>
+      </div>
+    )
+  }
+  if (!shop) {
+    return (
+      <div className={container}>
+        <PageMeta
+          title="Store not found"
+          description="This store is not in our directory."
+          path={paths.store.getHref(slug)}
+          noindex
+        />
+        <StoreBreadcrumb name="Not found" />
+        <div className="mt-10 rounded-2xl border border-dashed border-stone-300 p-10 text-center">
+          <h1 className="text-2xl font-bold text-stone-900">Store not found.</h1>
+          <ButtonLink to={paths.stores.getHref()} variant="outline" className="mt-6">
+            Back to Store Directory
+          </ButtonLink>
+        </div>
+      </div>
+    )
+  }
+  const hours = formatOpeningHours(shop.tradingHours)
+  return (
+    <div className={container}>
+      <PageMeta
+        title={shop.tradingName}
+        description={[
+          `${shop.tradingName} at ${centre.centre_name}, ${shop.floor}, shop ${shop.shopNo}.`,
+          shop.description,
+          hours && `Hours: ${hours}.`,
+        ]
+          .filter(Boolean)
+          .join(' ')
+          .slice(0, 300)}
+        path={paths.store.getHref(shop.slug)}
+        jsonLd={storeJsonLd(shop, centre.centre_name, siteUrl())}
+      />
+      <StoreDetail shop={shop} />
+    </div>
+  )
+}

@@ -1,0 +1,85 @@
+import '../../testing/setup'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { paths } from '../../config/paths'
+import { fakeBackend } from '../../testing/fake-backend'
+import { renderRoute } from '../../testing/render'
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('the route table', () => {
+  it('shows the 404 page for an unknown path, marked noindex, with a link home', async () => {
+    fakeBackend()
+    renderRoute('/no-such-page')
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
+    // Inside the shared layout.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+  })
+
+  it.each([
+    ['/tenant/login', 'Tenant Login'],
+    ['/tenant/dashboard', 'Tenant Dashboard'],
+    ['/admin/login', 'Admin Login'],
+    ['/admin/shops/edit/123', 'Edit Shop'],
+    ['/admin/vacant-shops/new', 'New Vacant Shop'],
+    ['/admin/newsletter/edit/9', 'Edit Newsletter'],
+    ['/admin/utility-statements', 'Utility Statements'],
+  ])('loads %s on demand, outside the public layout, titled %s', async (url, title) => {
+    fakeBackend()
+    renderRoute(url)
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
+  })
+
+  it('registers every admin and tenant route of the spec', () => {
+    expect(Object.values(paths.admin).map((p) => p.path)).toEqual([
+      '/admin/login',
+      '/admin/dashboard',
+      '/admin/shops',
+      '/admin/shops/new',
+      '/admin/shops/edit/:id',
+      '/admin/vacant-shops',
+      '/admin/vacant-shops/new',
+      '/admin/vacant-shops/edit/:id',
+      '/admin/tenants',
+      '/admin/tenants/new',
+      '/admin/tenants/edit/:id',
+      '/admin/rental-statements',
+      '/admin/utility-statements',
+      '/admin/newsletter',
+      '/admin/newsletter/new',
+      '/admin/newsletter/edit/:id',
+    ])
+  })
+})
+
+describe('the fallback error screen', () => {
+  it('shows the spec texts and Try Again clears the error state', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    fakeBackend()
+    renderRoute('/about?simulate-error')
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument()
+    expect(
+      screen.getByText('We encountered an unexpected error. Please try refreshing the page.'),
+    ).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }))
+    expect(await screen.findByRole('heading', { level: 1, name: /The story of/ })).toBeInTheDocument()
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument()
+  })
+
+  it('Go Home goes to / and Reload Page reloads', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    fakeBackend()
+    const { router } = renderRoute('/contact?simulate-error')
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument()
+    const reload = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload })
+    await userEvent.click(screen.getByRole('button', { name: 'Reload Page' }))
+    expect(reload).toHaveBeenCalledOnce()
+    await userEvent.click(screen.getByRole('button', { name: 'Go Home' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+})

@@ -1,0 +1,62 @@
+import { siteUrl } from '../../config/env'
+
+export const OG_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 }
+
+interface PageMetaProps {
+  title: string
+  description: string
+  /** The page's path; the canonical URL is the site URL plus this. */
+  path: string
+  noindex?: boolean
+  /** schema.org objects, rendered as JSON-LD. */
+  jsonLd?: object | object[]
+  siteName?: string
+}
+
+/**
+ * Title, description, canonical, Open Graph/Twitter card and JSON-LD of a page. React 19 hoists
+ * <title>, <meta> and <link> into <head> and removes them when the page unmounts.
+ */
+export function PageMeta({
+  title,
+  description,
+  path,
+  noindex,
+  jsonLd,
+  siteName = 'Genesis Centre',
+}: PageMetaProps) {
+  const base = siteUrl()
+  const url = `${base}${path}`
+  const image = `${base}${OG_IMAGE.path}`
+  const fullTitle = title === siteName ? title : `${title} | ${siteName}`
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={url} />
+      {noindex && <meta name="robots" content="noindex, follow" />}
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={siteName} />
+      <meta property="og:locale" content="en_ZA" />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:width" content={String(OG_IMAGE.width)} />
+      <meta property="og:image:height" content={String(OG_IMAGE.height)} />
+      <meta property="og:image:alt" content={`${siteName}, your neighbourhood shopping centre`} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+      {jsonLd && (
+        <script
+          type="application/ld+json"
+          // JSON-LD must be raw JSON; '<' is escaped so no text can close the script element.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: serialised data, escaped above
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }}
+        />
+      )}
+    </>
+  )
+}

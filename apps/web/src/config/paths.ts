@@ -1,0 +1,91 @@
+/**
+ * Every route of the app, defined once (spec §2). Components link with `paths.x.getHref()`; the
+ * router registers `paths.x.path`. Nobody writes a URL by hand elsewhere.
+ */
+const withQuery = (path: string, query?: Record<string, string | undefined>) => {
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(query ?? {})) if (v) params.set(k, v)
+  const qs = params.toString()
+  return qs ? `${path}?${qs}` : path
+}
+
+export const ENQUIRY_FORM_ID = 'enquiry-form'
+
+export const paths = {
+  home: { path: '/', title: 'Home', getHref: () => '/' },
+  about: { path: '/about', title: 'About', getHref: () => '/about' },
+  stores: {
+    path: '/stores',
+    title: 'Stores',
+    getHref: (query?: { q?: string; category?: string; floor?: string; view?: string }) =>
+      withQuery('/stores', query),
+  },
+  store: {
+    path: '/stores/:slug',
+    title: 'Store',
+    getHref: (slug: string) => `/stores/${encodeURIComponent(slug)}`,
+  },
+  leasing: {
+    path: '/leasing',
+    title: 'Leasing',
+    getHref: (hash?: typeof ENQUIRY_FORM_ID) => (hash ? `/leasing#${hash}` : '/leasing'),
+  },
+  contact: { path: '/contact', title: 'Contact', getHref: () => '/contact' },
+  tenant: {
+    login: { path: '/tenant/login', title: 'Tenant Login', getHref: () => '/tenant/login' },
+    dashboard: { path: '/tenant/dashboard', title: 'Tenant Dashboard', getHref: () => '/tenant/dashboard' },
+  },
+  admin: {
+    login: { path: '/admin/login', title: 'Admin Login', getHref: () => '/admin/login' },
+    dashboard: { path: '/admin/dashboard', title: 'Admin Dashboard', getHref: () => '/admin/dashboard' },
+    shops: { path: '/admin/shops', title: 'Shops', getHref: () => '/admin/shops' },
+    newShop: { path: '/admin/shops/new', title: 'New Shop', getHref: () => '/admin/shops/new' },
+    editShop: {
+      path: '/admin/shops/edit/:id',
+      title: 'Edit Shop',
+      getHref: (id: string) => `/admin/shops/edit/${id}`,
+    },
+    vacantShops: { path: '/admin/vacant-shops', title: 'Vacant Shops', getHref: () => '/admin/vacant-shops' },
+    newVacantShop: {
+      path: '/admin/vacant-shops/new',
+      title: 'New Vacant Shop',
+      getHref: () => '/admin/vacant-shops/new',
+    },
+    editVacantShop: {
+      path: '/admin/vacant-shops/edit/:id',
+      title: 'Edit Vacant Shop',
+      getHref: (id: string) => `/admin/vacant-shops/edit/${id}`,
+    },
+    tenants: { path: '/admin/tenants', title: 'Tenants', getHref: () => '/admin/tenants' },
+    newTenant: { path: '/admin/tenants/new', title: 'New Tenant', getHref: () => '/admin/tenants/new' },
+    editTenant: {
+      path: '/admin/tenants/edit/:id',
+      title: 'Edit Tenant',
+      getHref: (id: string) => `/admin/tenants/edit/${id}`,
+    },
+    rentalStatements: {
+      path: '/admin/rental-statements',
+      title: 'Rental Statements',
+      getHref: () => '/admin/rental-statements',
+    },
+    utilityStatements: {
+      path: '/admin/utility-statements',
+      title: 'Utility Statements',
+      getHref: () => '/admin/utility-statements',
+    },
+    newsletter: { path: '/admin/newsletter', title: 'Newsletter', getHref: () => '/admin/newsletter' },
+    newNewsletter: {
+      path: '/admin/newsletter/new',
+      title: 'New Newsletter',
+      getHref: () => '/admin/newsletter/new',
+    },
+    editNewsletter: {
+      path: '/admin/newsletter/edit/:id',
+      title: 'Edit Newsletter',
+      getHref: (id: string) => `/admin/newsletter/edit/${id}`,
+    },
+  },
+} as const
+
+/** The query flag that makes the public layout throw once, to show the error screen in tests. */
+export const SIMULATE_ERROR_PARAM = 'simulate-error'

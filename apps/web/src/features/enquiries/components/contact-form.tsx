@@ -1,0 +1,140 @@
+import { ENQUIRY_TYPES, HONEYPOT_FIELD } from '@genesis/contracts/enquiry-fields'
+import { type FormEvent, useId, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '../../../components/ui/button'
+import { Field, NativeSelect, TextArea, TextInput } from '../../../components/ui/field'
+import { Honeypot } from '../../../components/ui/honeypot'
+import { useFormFields } from '../../../lib/use-form-fields'
+import { sendEnquiry } from '../api/send-enquiry'
+import { FormMessage } from './form-message'
+
+const ENQUIRY_TYPE_LABELS: Record<(typeof ENQUIRY_TYPES)[number], string> = {
+  general: 'General enquiry',
+  leasing: 'Leasing',
+  complaint: 'Complaint',
+  other: 'Other',
+}
+
+const EMPTY = { firstName: '', lastName: '', email: '', phone: '', enquiryType: '', message: '' }
+
+/** The contact page's message form (spec §3, §5, §8). */
+export function ContactForm({ contactEmail }: { contactEmail: string }) {
+  const f = useFormFields(EMPTY)
+  const [honeypot, setHoneypot] = useState('')
+  const [sending, setSending] = useState(false)
+  const messageId = useId()
+  const describe = (key: string) => (f.invalid.has(key) ? messageId : undefined)
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    // The shared schemas (and full zod) load on the first submit, not with the page.
+    const { ContactFormSchema, contactFormToPayload } = await import('@genesis/contracts/enquiry')
+    const form = f.validate(ContactFormSchema, {
+      ...f.values,
+      enquiryType: f.values.enquiryType || undefined,
+    })
+    if (!form) return
+    setSending(true)
+    const result = await sendEnquiry({
+      ...contactFormToPayload(form),
+      [HONEYPOT_FIELD]: honeypot || undefined,
+    })
+    setSending(false)
+    if (result.ok) {
+      toast.success('Message sent successfully!', {
+        description: "Thank you for contacting us. We'll get back to you shortly.",
+      })
+      f.reset()
+      setHoneypot('')
+    } else {
+      toast.error('Failed to send message', {
+        description: `Please try again or contact us directly at ${contactEmail}`,
+      })
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="relative space-y-5" aria-label="Send us a message">
+      <FormMessage id={messageId} message={f.message} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="First name" required describedBy={describe('firstName')}>
+          {(p) => (
+            <TextInput
+              {...p}
+              name="firstName"
+              autoComplete="given-name"
+              value={f.values.firstName}
+              onChange={(e) => f.set('firstName')(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Last name" required describedBy={describe('lastName')}>
+          {(p) => (
+            <TextInput
+              {...p}
+              name="lastName"
+              autoComplete="family-name"
+              value={f.values.lastName}
+              onChange={(e) => f.set('lastName')(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Email" required describedBy={describe('email')} error={f.fieldErrors.email}>
+          {(p) => (
+            <TextInput
+              {...p}
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={f.values.email}
+              onChange={(e) => f.set('email')(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Phone">
+          {(p) => (
+            <TextInput
+              {...p}
+              type="tel"
+              name="phone"
+              autoComplete="tel"
+              value={f.values.phone}
+              onChange={(e) => f.set('phone')(e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label="Enquiry type">
+        {(p) => (
+          <NativeSelect
+            {...p}
+            name="enquiryType"
+            value={f.values.enquiryType}
+            onChange={(e) => f.set('enquiryType')(e.target.value)}
+          >
+            <option value="">Select an enquiry type</option>
+            {ENQUIRY_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {ENQUIRY_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Field label="Message" required describedBy={describe('message')}>
+        {(p) => (
+          <TextArea
+            {...p}
+            name="message"
+            value={f.values.message}
+            onChange={(e) => f.set('message')(e.target.value)}
+          />
+        )}
+      </Field>
+      <Honeypot value={honeypot} onChange={setHoneypot} />
+      <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+        {sending ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
+  )
+}

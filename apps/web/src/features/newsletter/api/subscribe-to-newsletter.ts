@@ -1,0 +1,12 @@
+import { errorInData, readFunctionFailure } from '../../../lib/function-error'
+import { getSupabase } from '../../../lib/supabase'
+
+/** Subscribes an address through the newsletter-subscription function (spec §7). */
+export async function subscribeToNewsletter(email: string): Promise<{ ok: boolean; error?: string }> {
+  const { data, error } = await (await getSupabase()).functions.invoke('newsletter-subscription', {
+    body: { email },
+  })
+  if (error) return { ok: false, ...(await readFunctionFailure(error)) }
+  const inData = errorInData(data)
+  return inData ? { ok: false, error: inData } : { ok: true }
+}

@@ -1,0 +1,65 @@
+import { type FormEvent, useId, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '../../../components/ui/button'
+import { subscribeToNewsletter } from '../api/subscribe-to-newsletter'
+
+/** Newsletter signup (spec §5, §8): an invalid address fails like any other failure, with the toast. */
+export function NewsletterSignup({ contactEmail }: { contactEmail: string }) {
+  const [email, setEmail] = useState('')
+  const [sending, setSending] = useState(false)
+  const [invalid, setInvalid] = useState(false)
+  const id = useId()
+
+  const fail = () =>
+    toast.error('Subscription failed', {
+      description: `Please try again or contact us directly at ${contactEmail}`,
+    })
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    // The shared schema (and full zod) loads on the first submit, not with the home page.
+    const { NewsletterSubscriptionSchema } = await import('@genesis/contracts/newsletter')
+    const parsed = NewsletterSubscriptionSchema.safeParse({ email })
+    setInvalid(!parsed.success)
+    if (!parsed.success) return fail()
+    setSending(true)
+    const result = await subscribeToNewsletter(parsed.data.email)
+    setSending(false)
+    if (!result.ok) return fail()
+    toast.success('Successfully subscribed!', {
+      description: "Thank you for subscribing. You'll receive updates about new stores and events.",
+    })
+    setEmail('')
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Newsletter signup" className="w-full max-w-xl">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <label htmlFor={id} className="sr-only">
+          Email address
+        </label>
+        <input
+          id={id}
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          placeholder="Enter your email address"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          className="h-12 flex-1 rounded-lg border border-white/40 bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"
+        />
+        <Button type="submit" variant="inverse" size="lg" disabled={sending}>
+          {sending ? 'Subscribing...' : 'Subscribe'}
+        </Button>
+      </div>
+      {invalid && (
+        <p id={`${id}-error`} className="mt-2 text-sm font-medium text-white">
+          Please enter a valid email address
+        </p>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,136 @@
+import '../../../testing/setup'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { fakeBackend, json, never } from '../../../testing/fake-backend'
+import { renderRoute } from '../../../testing/render'
+
+const storeNames = () =>
+  within(screen.getByRole('list', { name: 'Stores' }))
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent)
+
+describe('the store directory', () => {
+  it('shows skeletons while the stores load', async () => {
+    fakeBackend({ '/rest/v1/shops': never })
+    renderRoute('/stores')
+    expect(await screen.findByText('Loading stores…')).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Stores' })).not.toBeInTheDocument()
+  })
+
+  it('shows the error state when the stores cannot be fetched', async () => {
+    fakeBackend({ '/rest/v1/shops': () => json({ message: 'boom', code: 'XX000' }, 500) })
+    renderRoute('/stores')
+    expect(await screen.findByRole('heading', { name: 'Error Loading Stores' })).toBeInTheDocument()
+    expect(screen.getByText('Failed to load store data. Please try again later.')).toBeInTheDocument()
+  })
+
+  it('reads the shops ordered by shop number and lists them sorted by trading name with a count', async () => {
+    const fetch = fakeBackend()
+    renderRoute('/stores')
+    expect(await screen.findByText('Showing 6 of 6 stores')).toBeInTheDocument()
+    expect(storeNames()).toEqual([
+      'Aloe Pharmacy',
+      'Bean Theory Coffee',
+      'Fresh Basket Market',
+      'Karoo Butchery & Deli',
+      'Key Cutters',
+      'Volt Electronics',
+    ])
+    const shopsCall = fetch.mock.calls.map(([u]) => String(u)).find((u) => u.includes('/rest/v1/shops'))
+    expect(shopsCall).toContain('select=*')
+    expect(shopsCall).toContain('order=shop_no.asc')
+    expect(screen.getByRole('link', { name: 'Karoo Butchery & Deli' })).toHaveAttribute(
+      'href',
+      '/stores/karoo-butchery-and-deli',
+    )
+  })
+
+  it('searches names and descriptions case-insensitively and keeps the search in the URL', async () => {
+    fakeBackend()
+    const { router } = renderRoute('/stores')
+    await screen.findByText('Showing 6 of 6 stores')
+    await userEvent.type(screen.getByLabelText('Search stores'), 'LAPTOP')
+    expect(storeNames()).toEqual(['Bean Theory Coffee', 'Volt Electronics'])
+    expect(screen.getByText('Showing 2 of 6 stores')).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?q=LAPTOP')
+  })
+
+  it('offers the spec categories and filters by one', async () => {
+    fakeBackend()
+    renderRoute('/stores')
+    await screen.findByText('Showing 6 of 6 stores')
+    const category = screen.getByLabelText('Category')
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'All Categories',
+      'Grocery & Food',
+      'Fashion & Clothing',
+      'Electronics',
+      'Health & Pharmacy',
+      'Food & Beverage',
+      'Children & Family',
+      'Services',
+      'Beauty & Personal Care',
+      'Home & Garden',
+      'Entertainment',
+      'Professional Services',
+    ])
+    await userEvent.selectOptions(category, 'Grocery & Food')
+    expect(storeNames()).toEqual(['Fresh Basket Market', 'Karoo Butchery & Deli'])
+  })
+
+  it('builds the floor filter from the data in the spec order and filters by floor', async () => {
+    fakeBackend()
+    renderRoute('/stores')
+    await screen.findByText('Showing 6 of 6 stores')
+    const floor = screen.getByLabelText('Floor')
+    expect(
+      within(floor)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Floors', 'Lower Ground', 'Ground', 'Upper Ground', 'Mezzanine', 'First Floor'])
+    await userEvent.selectOptions(floor, 'Mezzanine')
+    expect(storeNames()).toEqual(['Key Cutters'])
+  })
+
+  it('shows Clear Filters when nothing matches, and it resets search, category and floor', async () => {
+    fakeBackend()
+    const { router } = renderRoute('/stores?q=coffee&category=Electronics&floor=Ground')
+    expect(await screen.findByText('Showing 0 of 6 stores')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }))
+    expect(screen.getByText('Showing 6 of 6 stores')).toBeInTheDocument()
+    expect(screen.getByLabelText('Search stores')).toHaveValue('')
+    expect(screen.getByLabelText('Category')).toHaveValue('All Categories')
+    expect(screen.getByLabelText('Floor')).toHaveValue('All Floors')
+    expect(router.state.location.search).toBe('')
+  })
+
+  it('switches between grid and list view', async () => {
+    fakeBackend()
+    const { router } = renderRoute('/stores')
+    await screen.findByText('Showing 6 of 6 stores')
+    expect(screen.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true')
+    await userEvent.click(screen.getByRole('button', { name: 'List view' }))
+    expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true')
+    expect(router.state.location.search).toBe('?view=list')
+  })
+
+  it('marks filtered views noindex and unfiltered ones indexable', async () => {
+    fakeBackend()
+    const { router } = renderRoute('/stores')
+    await screen.findByText('Showing 6 of 6 stores')
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull()
+    await userEvent.selectOptions(screen.getByLabelText('Floor'), 'Ground')
+    await waitFor(() =>
+      expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute(
+        'content',
+        'noindex, follow',
+      ),
+    )
+    expect(router.state.location.search).toBe('?floor=Ground')
+  })
+})

@@ -1,0 +1,183 @@
+import {
+  CATEGORY_OPTIONS,
+  filterStores,
+  floorOptions,
+  hasActiveFilters,
+  resultCountText,
+} from '@genesis/contracts/store-directory'
+import { AlertCircleIcon, LayoutGridIcon, ListIcon, SearchIcon, StoreIcon } from 'lucide-react'
+import { useId } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { cn } from '../../../lib/cn'
+import { useShops } from '../api/get-shops'
+import { StoreCard } from './store-card'
+import { useDirectoryFilters, type ViewMode } from './use-directory-filters'
+
+const CONTROL =
+  'h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:outline-2 focus:outline-brand-700'
+
+/** The store directory (spec §2, §4, §9): search, category, floor, grid/list, result count, states. */
+export function StoreDirectory() {
+  const shops = useShops()
+  const { filters, view, setSearch, setCategory, setFloor, setView, clear } = useDirectoryFilters()
+  const ids = { search: useId(), category: useId(), floor: useId() }
+
+  const all = shops.data ?? []
+  const visible = filterStores(all, filters)
+  const floors = floorOptions(all.map((s) => s.floor))
+
+  return (
+    <div>
+      <div className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
+        <div className="grid gap-4 md:grid-cols-[1fr_14rem_12rem_auto] md:items-end">
+          <div>
+            <label htmlFor={ids.search} className="mb-1.5 block text-sm font-medium text-stone-800">
+              Search stores
+            </label>
+            <div className="relative">
+              <SearchIcon
+                className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-500"
+                aria-hidden="true"
+              />
+              <input
+                id={ids.search}
+                type="search"
+                placeholder="Search by name or description"
+                value={filters.search}
+                onChange={(e) => setSearch(e.target.value)}
+                className={cn(CONTROL, 'pl-10')}
+              />
+            </div>
+          </div>
+          <div>
+            <label htmlFor={ids.category} className="mb-1.5 block text-sm font-medium text-stone-800">
+              Category
+            </label>
+            <select
+              id={ids.category}
+              value={filters.category}
+              onChange={(e) => setCategory(e.target.value)}
+              className={CONTROL}
+            >
+              {CATEGORY_OPTIONS.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.floor} className="mb-1.5 block text-sm font-medium text-stone-800">
+              Floor
+            </label>
+            <select
+              id={ids.floor}
+              value={filters.floor}
+              onChange={(e) => setFloor(e.target.value)}
+              className={CONTROL}
+            >
+              {(floors.includes(filters.floor) ? floors : [...floors, filters.floor]).map((f) => (
+                <option key={f}>{f}</option>
+              ))}
+            </select>
+          </div>
+          <fieldset className="flex gap-1 rounded-lg border border-stone-300 p-1">
+            <legend className="sr-only">View</legend>
+            <ViewToggle mode="grid" current={view} onSelect={setView} />
+            <ViewToggle mode="list" current={view} onSelect={setView} />
+          </fieldset>
+        </div>
+      </div>
+
+      {shops.isPending ? (
+        <DirectorySkeleton />
+      ) : shops.isError ? (
+        <div role="alert" className="mt-8 rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
+          <AlertCircleIcon className="mx-auto size-10 text-red-700" aria-hidden="true" />
+          <h2 className="mt-3 text-xl font-semibold text-red-900">Error Loading Stores</h2>
+          <p className="mt-1 text-red-800">Failed to load store data. Please try again later.</p>
+        </div>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-stone-600" aria-live="polite">
+            {resultCountText(visible.length, all.length)}
+          </p>
+          {visible.length === 0 ? (
+            <div className="mt-4 rounded-2xl border border-dashed border-stone-300 p-10 text-center">
+              <StoreIcon className="mx-auto size-10 text-stone-400" aria-hidden="true" />
+              <h2 className="mt-3 text-lg font-semibold text-stone-900">No stores found</h2>
+              <p className="mt-1 text-stone-600">Try a different search or filter.</p>
+              {hasActiveFilters(filters) && (
+                <Button variant="outline" className="mt-5" onClick={clear}>
+                  Clear Filters
+                </Button>
+              )}
+            </div>
+          ) : (
+            <ul
+              aria-label="Stores"
+              className={cn(
+                'mt-4 grid gap-4',
+                view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1',
+              )}
+            >
+              {visible.map((shop) => (
+                <StoreCard key={shop.id} shop={shop} view={view} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  )
+}
+
+function ViewToggle({
+  mode,
+  current,
+  onSelect,
+}: {
+  mode: ViewMode
+  current: ViewMode
+  onSelect: (m: ViewMode) => void
+}) {
+  const Icon = mode === 'grid' ? LayoutGridIcon : ListIcon
+  const active = mode === current
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      aria-label={mode === 'grid' ? 'Grid view' : 'List view'}
+      onClick={() => onSelect(mode)}
+      className={cn(
+        'flex h-9 w-10 items-center justify-center rounded-md transition-colors',
+        active ? 'bg-brand-700 text-white' : 'text-stone-600 hover:bg-stone-100',
+      )}
+    >
+      <Icon className="size-5" aria-hidden="true" />
+    </button>
+  )
+}
+
+function DirectorySkeleton() {
+  return (
+    <div aria-busy="true" className="mt-10">
+      <span className="sr-only">Loading stores…</span>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: 6 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+          <li key={i} className="rounded-2xl border border-stone-200 p-5">
+            <div className="flex gap-4">
+              <Skeleton className="size-14 rounded-xl" />
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-5 w-3/4" />
+                <Skeleton className="h-4 w-1/3" />
+              </div>
+            </div>
+            <Skeleton className="mt-4 h-4 w-full" />
+            <Skeleton className="mt-2 h-4 w-2/3" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

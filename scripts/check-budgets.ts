@@ -1,0 +1,95 @@
+/**
+ * Checks the web app's size budgets on the production build (run `npm run build` first):
+ *   node scripts/check-budgets.ts
+ * For every public page it follows the chunk graph Vite recorded in dist/.vite/manifest.json from
+ * the HTML entry (which includes the public layout) to the page's own module, the JavaScript the browser
+ * must fetch before the page can render, and sums it gzip-compressed. Dynamic imports that load
+ * later (on a click or a submit) are not counted. It fails when a public page's graph reaches
+ * tenant or admin code, or a budget is exceeded.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const KiB = 1024
+const BUDGET = { js: 160 * KiB, jsStretch: 120 * KiB, css: 50 * KiB }
+const dist = new URL('../apps/web/dist/', import.meta.url).pathname
+
+interface Chunk {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+  css?: string[]
+}
+const manifest: Record<string, Chunk> = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'))
+
+const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length
+const kib = (n: number) => `${(n / KiB).toFixed(1)} KiB`
+
+/** Every chunk key statically reachable from the given keys. */
+function closure(keys: string[]): Set<string> {
+  const seen = new Set<string>()
+  const walk = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    for (const dep of manifest[key]?.imports ?? []) walk(dep)
+  }
+  for (const k of keys) walk(k)
+  return seen
+}
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)
+if (!entry) throw new Error('No entry in the manifest: is dist a Vite build with manifest: true?')
+const pages = ['home', 'about', 'stores', 'store', 'leasing', 'contact', 'not-found'].map(
+  (p) => `src/app/routes/public/${p}.tsx`,
+)
+const forbidden = /src\/app\/routes\/(tenant|admin)\//
+
+// supabase-js is created on first use (apps/web/src/lib/supabase.ts): the browser fetches it right
+// after the first render, in parallel with the page's data. Reported beside the budget figure.
+const dataClient = Object.keys(manifest).filter((k) => /@supabase\/supabase-js\//.test(k))
+if (dataClient.length === 0)
+  throw new Error('supabase-js is not a chunk of its own: is it imported statically?')
+
+let failed = false
+const rows: string[] = []
+for (const page of pages) {
+  if (!manifest[page]) throw new Error(`${page} is not its own chunk in the build`)
+  const keys = closure([entry, page])
+  const files = [...keys].map((k) => manifest[k])
+  const leaked = [...keys].filter((k) => forbidden.test(k) || forbidden.test(manifest[k].src ?? ''))
+  const js = files.reduce((sum, c) => sum + gz(c.file), 0)
+  const css = [...new Set(files.flatMap((c) => c.css ?? []))].reduce((sum, f) => sum + gz(f), 0)
+  const deferred = [...closure(dataClient)].filter((k) => !keys.has(k))
+  const later = deferred.reduce((sum, k) => sum + gz(manifest[k].file), 0)
+  const ok = js <= BUDGET.js && css <= BUDGET.css && leaked.length === 0
+  failed ||= !ok
+  rows.push(
+    `${ok ? 'ok  ' : 'FAIL'} ${page.replace('src/app/routes/public/', '/').padEnd(14)} JS ${kib(js).padStart(10)}` +
+      ` (${files.length} files, stretch ${js <= BUDGET.jsStretch ? 'met' : 'missed'})  CSS ${kib(css).padStart(8)}` +
+      `  + supabase-js after first render ${kib(later)} = ${kib(js + later)}` +
+      (leaked.length ? `  tenant/admin code: ${leaked.join(', ')}` : ''),
+  )
+}
+
+// The biggest shared pieces, so a regression is easy to place.
+const shared = closure([entry])
+const biggest = [...shared]
+  .map((k) => [manifest[k].file, gz(manifest[k].file)] as const)
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 5)
+
+console.log(
+  `Budgets: JS ≤ ${kib(BUDGET.js)} (stretch ${kib(BUDGET.jsStretch)}), CSS ≤ ${kib(BUDGET.css)}, gzip -9`,
+)
+for (const r of rows) console.log(r)
+console.log(
+  `Shared by every public page (the entry and its static imports, public layout included): ${biggest.map(([f, n]) => `${f} ${kib(n)}`).join(', ')}`,
+)
+console.log('')
+if (failed) {
+  console.error('Budget check failed.')
+  process.exit(1)
+}
