@@ -8,10 +8,7 @@ import { createQueryClient } from '../lib/query-client'
 export const TOAST_DURATION_MS = 4500
 export const VISIBLE_TOASTS = 3
 
-/**
- * App-wide providers. Monitoring (analytics, error reporting, metrics; branch `monitoring`) is
- * initialised here, once, before the router renders: call its init from `AppProvider` when it lands.
- */
+/** App-wide providers. Monitoring starts in main.tsx, before the first render. */
 export function AppProvider({
   children,
   queryClient: given,

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router'
 import { paths } from '../config/paths'
 import { HydrateFallback } from './routes/hydrate-fallback'
 import PublicLayout from './routes/public/layout'
+import { Root } from './routes/root'
 import { RootErrorBoundary } from './routes/root-error-boundary'
 
 type Page = { default: React.ComponentType }
@@ -34,6 +35,7 @@ const ADMIN_ROUTES = [
 export const routes: RouteObject[] = [
   {
     id: 'root',
+    Component: Root,
     HydrateFallback,
     ErrorBoundary: RootErrorBoundary,
     children: [

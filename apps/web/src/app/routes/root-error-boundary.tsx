@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useLocation, useNavigate, useRouteError } from 'react-router'
 import { ErrorScreen } from '../../components/errors/error-screen'
 import { paths } from '../../config/paths'
+import { getMonitor } from '../../lib/monitoring/init'
 
 /**
  * The router's error boundary: any error thrown while rendering or loading a route lands here.
@@ -13,8 +14,9 @@ export function RootErrorBoundary() {
   const location = useLocation()
   const navigate = useNavigate()
   useEffect(() => {
-    // The monitoring client (branch `monitoring`) hooks global errors; this keeps it visible in dev.
+    // The router catches render errors, so they never reach the window 'error' handler: report here.
     console.error(error)
+    getMonitor().reportError(error)
   }, [error])
   return (
     <ErrorScreen
