@@ -2,11 +2,12 @@ import { ENQUIRY_TYPES, HONEYPOT_FIELD } from '@genesis/contracts/enquiry-fields
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
-import { Field, NativeSelect, TextArea, TextInput } from '../../../components/ui/field'
+import { Field, NativeSelect, TextArea } from '../../../components/ui/field'
 import { Honeypot } from '../../../components/ui/honeypot'
 import { useFormFields } from '../../../lib/use-form-fields'
 import { sendEnquiry } from '../api/send-enquiry'
 import { FormMessage } from './form-message'
+import { PersonFields } from './person-fields'
 
 const ENQUIRY_TYPE_LABELS: Record<(typeof ENQUIRY_TYPES)[number], string> = {
   general: 'General enquiry',
@@ -57,52 +58,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
     <form noValidate onSubmit={onSubmit} className="relative space-y-5" aria-label="Send us a message">
       <FormMessage id={messageId} message={f.message} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="First name" required describedBy={describe('firstName')}>
-          {(p) => (
-            <TextInput
-              {...p}
-              name="firstName"
-              autoComplete="given-name"
-              value={f.values.firstName}
-              onChange={(e) => f.set('firstName')(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Last name" required describedBy={describe('lastName')}>
-          {(p) => (
-            <TextInput
-              {...p}
-              name="lastName"
-              autoComplete="family-name"
-              value={f.values.lastName}
-              onChange={(e) => f.set('lastName')(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Email" required describedBy={describe('email')} error={f.fieldErrors.email}>
-          {(p) => (
-            <TextInput
-              {...p}
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={f.values.email}
-              onChange={(e) => f.set('email')(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Phone">
-          {(p) => (
-            <TextInput
-              {...p}
-              type="tel"
-              name="phone"
-              autoComplete="tel"
-              value={f.values.phone}
-              onChange={(e) => f.set('phone')(e.target.value)}
-            />
-          )}
-        </Field>
+        <PersonFields values={f.values} set={f.set} describe={describe} emailError={f.fieldErrors.email} />
       </div>
       <Field label="Enquiry type">
         {(p) => (
