@@ -8,7 +8,7 @@ const FunctionFailureSchema = z.object({
 export type FunctionFailure = z.infer<typeof FunctionFailureSchema>
 
 /**
- * Reads what a failed `functions.invoke` says. supabase-js puts the HTTP response on
+ * Reads what a failed `functions.invoke` says. functions-js puts the HTTP response on
  * `error.context` for non-2xx answers; a network failure has no body, so we fall back to the
  * error's own message.
  */

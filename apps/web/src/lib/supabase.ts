@@ -1,3 +1,5 @@
+import { FunctionsClient } from '@supabase/functions-js'
+import { PostgrestClient } from '@supabase/postgrest-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { env } from '../config/env'
 
@@ -6,12 +8,49 @@ export function backendUrl(): string {
   return (env().supabaseUrl ?? window.location.origin).replace(/\/$/, '')
 }
 
+/**
+ * The headers supabase-js sends for a visitor without a session: the anon key as `apikey` and as
+ * the bearer token. Public pages act as anon even when someone is signed in, so what they show
+ * never depends on who is looking (decision 009).
+ */
+function anonHeaders(): Record<string, string> {
+  const key = env().anonKey
+  return { apikey: key, Authorization: `Bearer ${key}` }
+}
+
+/*
+ * Resolved at call time rather than captured at construction, as supabase-js's resolveFetch
+ * would: the tests install their fake backend behind globalThis.fetch after this module loads.
+ */
+const callFetch: typeof fetch = (input, init) => fetch(input, init)
+
+let rest: PostgrestClient | undefined
+let functions: FunctionsClient | undefined
+
+/**
+ * The REST client public pages read with: supabase-js's own `@supabase/postgrest-js`, configured
+ * as `createClient(...).rest` is for anon. It is ~11 KiB gzip against ~55 KiB for the full client,
+ * whose auth client a public page never needs.
+ */
+export function publicRest(): PostgrestClient {
+  rest ??= new PostgrestClient(`${backendUrl()}/rest/v1`, { headers: anonHeaders(), fetch: callFetch })
+  return rest
+}
+
+/** The Edge Functions client public forms submit with (`createClient(...).functions` for anon). */
+export function publicFunctions(): FunctionsClient {
+  functions ??= new FunctionsClient(`${backendUrl()}/functions/v1`, {
+    headers: anonHeaders(),
+    customFetch: callFetch,
+  })
+  return functions
+}
+
 let client: Promise<SupabaseClient> | undefined
 
 /**
- * The one supabase-js client of the app, created on first use. supabase-js is loaded with a
- * dynamic import so the first paint of a page does not wait for its ~58 KiB (mostly the auth
- * client): the page's shell renders while the library arrives in parallel (decision 009).
+ * The one full supabase-js client of the app (auth, storage, realtime), for the tenant and admin
+ * areas, created on first use. It is loaded with a dynamic import so no public page carries it.
  */
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
@@ -25,7 +64,7 @@ export function getSupabase(): Promise<SupabaseClient> {
 /**
  * Public URL of an object in a public bucket, in Storage's documented format
  * (`/storage/v1/object/public/{bucket}/{path}`, what `getPublicUrl` returns), so rendering an
- * image never waits for the client.
+ * image never waits for a client.
  */
 export function publicStorageUrl(bucket: string, path: string): string {
   const encoded = path.split('/').map(encodeURIComponent).join('/')

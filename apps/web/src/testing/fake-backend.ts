@@ -133,7 +133,7 @@ export const json = (body: unknown, status = 200) =>
 export const never: Handler = () => new Promise<Response>(() => {})
 
 /**
- * Stands in for the gateway behind the real supabase-js client: routes by path to the given
+ * Stands in for the gateway behind the real data clients (postgrest-js, functions-js, supabase-js): routes by path to the given
  * handlers (REST tables and functions), 404 for anything else. Returns the fetch spy.
  */
 export function fakeBackend(handlers: Partial<Record<string, Handler>> = {}) {

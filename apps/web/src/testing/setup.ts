@@ -9,7 +9,7 @@ vi.stubEnv('VITE_ANON_KEY', 'test-anon-key')
 vi.stubEnv('VITE_SUPABASE_URL', 'http://gateway.test')
 vi.stubEnv('VITE_SITE_URL', 'https://genesis.example')
 
-// supabase-js keeps the fetch it finds when the client is created (at import), so the fake backend
+// The data clients may keep the fetch they find when they are created, so the fake backend
 // is installed behind a fixed function that forwards to whatever handler the current test set.
 type Fetch = typeof globalThis.fetch
 let current: Fetch = async () => {

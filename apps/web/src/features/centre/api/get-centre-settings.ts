@@ -1,7 +1,7 @@
 import { OpeningHoursSchema } from '@genesis/contracts/opening-hours'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { getSupabase } from '../../../lib/supabase'
+import { publicRest } from '../../../lib/supabase'
 
 const numeric = z.nullable(z.coerce.number())
 
@@ -75,7 +75,7 @@ export const FALLBACK_CENTRE: CentreSettings = {
 }
 
 export async function getCentreSettings(): Promise<CentreSettings> {
-  const { data, error } = await (await getSupabase()).from('centre_settings').select('*').single()
+  const { data, error } = await publicRest().from('centre_settings').select('*').single()
   if (error) throw new Error(`Failed to fetch centre settings: ${error.message}`)
   return CentreSettingsSchema.parse(data)
 }

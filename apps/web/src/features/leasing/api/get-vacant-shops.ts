@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { getSupabase } from '../../../lib/supabase'
+import { publicRest } from '../../../lib/supabase'
 
 export const VacantShopSchema = z.object({
   id: z.string(),
@@ -18,8 +18,8 @@ export const VacantShopSchema = z.object({
 export type VacantShop = z.infer<typeof VacantShopSchema>
 
 export async function getVacantShops(): Promise<VacantShop[]> {
-  const supabase = await getSupabase()
-  const { data, error } = await supabase
+  const rest = publicRest()
+  const { data, error } = await rest
     .from('vacant_shops')
     .select('*')
     .order('is_featured', { ascending: false })
