@@ -1,11 +1,11 @@
-import { ENQUIRY_TYPES, HONEYPOT_FIELD } from '@genesis/contracts/enquiry-fields'
-import { type FormEvent, useId, useState } from 'react'
+import { ENQUIRY_TYPES } from '@genesis/contracts/enquiry-fields'
+import { type FormEvent, useId } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
 import { Field, NativeSelect, TextArea } from '../../../components/ui/field'
 import { Honeypot } from '../../../components/ui/honeypot'
 import { useFormFields } from '../../../lib/use-form-fields'
-import { sendEnquiry } from '../api/send-enquiry'
+import { useSendEnquiry } from '../api/use-send-enquiry'
 import { FormMessage } from './form-message'
 import { PersonFields } from './person-fields'
 
@@ -21,8 +21,7 @@ const EMPTY = { firstName: '', lastName: '', email: '', phone: '', enquiryType: 
 /** The contact page's message form (spec §3, §5, §8). */
 export function ContactForm({ contactEmail }: { contactEmail: string }) {
   const f = useFormFields(EMPTY)
-  const [honeypot, setHoneypot] = useState('')
-  const [sending, setSending] = useState(false)
+  const { honeypot, setHoneypot, sending, send } = useSendEnquiry()
   const messageId = useId()
   const describe = (key: string) => (f.invalid.has(key) ? messageId : undefined)
 
@@ -35,18 +34,12 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
       enquiryType: f.values.enquiryType || undefined,
     })
     if (!form) return
-    setSending(true)
-    const result = await sendEnquiry({
-      ...contactFormToPayload(form),
-      [HONEYPOT_FIELD]: honeypot || undefined,
-    })
-    setSending(false)
+    const result = await send(contactFormToPayload(form))
     if (result.ok) {
       toast.success('Message sent successfully!', {
         description: "Thank you for contacting us. We'll get back to you shortly.",
       })
       f.reset()
-      setHoneypot('')
     } else {
       toast.error('Failed to send message', {
         description: `Please try again or contact us directly at ${contactEmail}`,

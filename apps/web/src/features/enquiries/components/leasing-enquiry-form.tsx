@@ -1,11 +1,11 @@
-import { BUSINESS_TYPES, HONEYPOT_FIELD } from '@genesis/contracts/enquiry-fields'
-import { type FormEvent, useId, useState } from 'react'
+import { BUSINESS_TYPES } from '@genesis/contracts/enquiry-fields'
+import { type FormEvent, useId } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
 import { Field, NativeSelect, TextArea, TextInput } from '../../../components/ui/field'
 import { Honeypot } from '../../../components/ui/honeypot'
 import { useFormFields } from '../../../lib/use-form-fields'
-import { sendEnquiry } from '../api/send-enquiry'
+import { useSendEnquiry } from '../api/use-send-enquiry'
 import { FormMessage } from './form-message'
 import { PersonFields } from './person-fields'
 
@@ -29,8 +29,7 @@ const EMPTY = {
 /** The leasing enquiry form (spec §3, §5, §8). `contactEmail` is the leasing address shown on failure. */
 export function LeasingEnquiryForm({ contactEmail }: { contactEmail: string }) {
   const f = useFormFields(EMPTY)
-  const [honeypot, setHoneypot] = useState('')
-  const [sending, setSending] = useState(false)
+  const { honeypot, setHoneypot, sending, send } = useSendEnquiry()
   const messageId = useId()
   const describe = (key: string) => (f.invalid.has(key) ? messageId : undefined)
 
@@ -43,18 +42,12 @@ export function LeasingEnquiryForm({ contactEmail }: { contactEmail: string }) {
       businessType: f.values.businessType || undefined,
     })
     if (!form) return
-    setSending(true)
-    const result = await sendEnquiry({
-      ...leasingFormToPayload(form),
-      [HONEYPOT_FIELD]: honeypot || undefined,
-    })
-    setSending(false)
+    const result = await send(leasingFormToPayload(form))
     if (result.ok) {
       toast.success('Enquiry received!', {
         description: "Thank you for your interest. We'll be in touch shortly.",
       })
       f.reset()
-      setHoneypot('')
     } else {
       toast.error('Submission failed', { description: `Please reach out directly at ${contactEmail}` })
     }

@@ -1,12 +1,11 @@
-import { HONEYPOT_FIELD } from '@genesis/contracts/enquiry-fields'
-import { type FormEvent, type RefObject, useId, useState } from 'react'
+import { type FormEvent, type RefObject, useId } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog'
 import { Field, TextArea, TextInput } from '../../../components/ui/field'
 import { Honeypot } from '../../../components/ui/honeypot'
 import { useFormFields } from '../../../lib/use-form-fields'
-import { sendEnquiry } from '../api/send-enquiry'
+import { useSendEnquiry } from '../api/use-send-enquiry'
 import { FormMessage } from './form-message'
 
 const EMPTY = { name: '', email: '', phone: '', message: '' }
@@ -30,8 +29,7 @@ export default function UnitEnquiryDialog({
   returnFocusTo: RefObject<HTMLElement | null>
 }) {
   const f = useFormFields(EMPTY)
-  const [honeypot, setHoneypot] = useState('')
-  const [sending, setSending] = useState(false)
+  const { honeypot, setHoneypot, sending, send } = useSendEnquiry()
   const messageId = useId()
   const describe = (key: string) => (f.invalid.has(key) ? messageId : undefined)
 
@@ -41,15 +39,12 @@ export default function UnitEnquiryDialog({
     const { UnitEnquiryFormSchema } = await import('@genesis/contracts/enquiry')
     const form = f.validate(UnitEnquiryFormSchema, { ...f.values, unitNumber })
     if (!form) return
-    setSending(true)
-    const result = await sendEnquiry({ ...form, [HONEYPOT_FIELD]: honeypot || undefined })
-    setSending(false)
+    const result = await send(form)
     if (result.ok) {
       toast.success('Enquiry sent successfully!', {
         description: 'Our leasing team will contact you within 24 hours.',
       })
       f.reset()
-      setHoneypot('')
       setOpen(false)
       return
     }
