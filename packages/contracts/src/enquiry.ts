@@ -69,20 +69,19 @@ export type ContactForm = z.input<typeof ContactFormSchema>
 // Bodies of the send-enquiry-email function (spec §7)
 // ----------------------------------------------------------------------------
 
-export const UnitEnquiryPayloadSchema = z.object({
-  unitNumber: required(MISSING_REQUIRED_FIELDS, LIMITS.unit),
-  name: required(MISSING_REQUIRED_FIELDS, LIMITS.name),
-  email: email(MISSING_REQUIRED_FIELDS),
-  phone: optional(LIMITS.phone),
-  message: optional(LIMITS.message),
-  ...honeypot,
-})
+/** The unit dialog sends its form as it is (spec §7), plus the hidden honeypot. */
+export const UnitEnquiryPayloadSchema = UnitEnquiryFormSchema.extend(honeypot)
 
-export const LeasingEnquiryPayloadSchema = z.object({
-  source: z.literal('leasing_form'),
+/** The forms send first and last name joined as `name` (spec §7). */
+const formSender = {
   name: required(FILL_IN_REQUIRED_FIELDS, LIMITS.name * 2 + 1),
   email: email(FILL_IN_REQUIRED_FIELDS),
   phone: optional(LIMITS.phone),
+}
+
+export const LeasingEnquiryPayloadSchema = z.object({
+  source: z.literal('leasing_form'),
+  ...formSender,
   company: optional(LIMITS.company),
   businessType: z
     .enum(BUSINESS_TYPES)
@@ -94,9 +93,7 @@ export const LeasingEnquiryPayloadSchema = z.object({
 
 export const ContactEnquiryPayloadSchema = z.object({
   source: z.literal('contact_page'),
-  name: required(FILL_IN_REQUIRED_FIELDS, LIMITS.name * 2 + 1),
-  email: email(FILL_IN_REQUIRED_FIELDS),
-  phone: optional(LIMITS.phone),
+  ...formSender,
   enquiryType: z
     .enum(ENQUIRY_TYPES)
     .optional()
