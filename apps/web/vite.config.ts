@@ -17,7 +17,7 @@ function precompress(): Plugin {
   let outDir = 'dist'
   return {
     name: 'genesis:precompress',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       outDir = config.build.outDir
     },
@@ -50,7 +50,7 @@ function precompress(): Plugin {
 function preloadFont(): Plugin {
   return {
     name: 'genesis:preload-font',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {

@@ -1,21 +1,43 @@
 import '@fontsource-variable/inter/wght.css'
 import './styles/index.css'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProvider } from './app/provider'
-import { AppRouter } from './app/router'
+import { AppRouterProvider, createAppRouter, routerReady } from './app/router'
 import { initMonitoring } from './lib/monitoring/init'
 
-// Before the first render, so that errors while starting are reported too (spec §8).
-initMonitoring()
+const container = document.getElementById('root')
+if (!container) throw new Error('index.html has no #root element')
+const root = container
 
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
+/** Lets the browser handle input and paint between two pieces of start-up work. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-)
+/**
+ * The page's first paint is already on screen (prerendered by the build for public pages, a bare
+ * shell otherwise), so starting the app is spread over several short tasks rather than one long
+ * one that would block a visitor's first tap: evaluating the code, starting the monitor,
+ * building the router, then drawing. The app draws over the first paint once the page's code is
+ * in, so the first frame it commits is the same page rather than a loading shell and nothing on
+ * screen moves; rendering in a transition lets React yield to the browser while it builds it.
+ * No top-level await: page chunks import shared code from this entry, which must finish
+ * evaluating for them to load.
+ */
+async function start() {
+  await yieldToBrowser()
+  // Before the router and the first render, so that errors while starting are reported (spec §8).
+  initMonitoring()
+  await yieldToBrowser()
+  const router = createAppRouter()
+  await routerReady(router)
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProvider>
+          <AppRouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    )
+  })
+}
+void start()

@@ -59,6 +59,38 @@ describe('filterStores', () => {
     ])
   })
 
+  it('orders names with accents among their plain letters, and names differing only in case stably', () => {
+    const named = (tradingName: string) => ({
+      tradingName,
+      description: '',
+      category: 'Food',
+      floor: 'Ground',
+    })
+    const names = [
+      'Zebra Deli',
+      'épicerie du coin',
+      'Eagle Optics',
+      'Ézé Braai',
+      'eagle optics',
+      '7-Eleven',
+      'Ace & Co',
+    ]
+    expect(filterStores(names.map(named), NO_FILTERS).map((s) => s.tradingName)).toEqual([
+      '7-Eleven',
+      'Ace & Co',
+      'Eagle Optics',
+      'eagle optics',
+      'épicerie du coin',
+      'Ézé Braai',
+      'Zebra Deli',
+    ])
+    // The same order as the collator the directory used to use, for these names.
+    const collator = new Intl.Collator('en', { sensitivity: 'base' })
+    expect([...names].sort((a, b) => collator.compare(a, b) || (a < b ? -1 : 1))).toEqual(
+      filterStores(names.map(named), NO_FILTERS).map((s) => s.tradingName),
+    )
+  })
+
   it('searches name and description case-insensitively', () => {
     expect(filterStores(stores, { ...NO_FILTERS, search: 'laptop' }).map((s) => s.tradingName)).toEqual([
       'bean theory coffee',

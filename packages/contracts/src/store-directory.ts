@@ -25,7 +25,7 @@ const FLOOR_ORDER = ['Lower Ground', 'Ground', 'Upper Ground', 'Mezzanine']
 export function orderFloors(floors: Iterable<string>): string[] {
   const distinct = [...new Set([...floors].map((f) => f.trim()).filter((f) => f !== ''))]
   const known = FLOOR_ORDER.filter((f) => distinct.includes(f))
-  const others = distinct.filter((f) => !FLOOR_ORDER.includes(f)).sort((a, b) => a.localeCompare(b, 'en'))
+  const others = distinct.filter((f) => !FLOOR_ORDER.includes(f)).sort(compareNames)
   return [...known, ...others]
 }
 
@@ -58,17 +58,37 @@ interface Filterable {
  * and floor match exactly unless 'All …', sorted by trading name.
  */
 export function filterStores<T extends Filterable>(stores: readonly T[], f: DirectoryFilters): T[] {
-  const needle = f.search.trim().toLocaleLowerCase('en')
+  const needle = f.search.trim().toLowerCase()
   return stores
     .filter(
       (s) =>
         (needle === '' ||
-          s.tradingName.toLocaleLowerCase('en').includes(needle) ||
-          s.description.toLocaleLowerCase('en').includes(needle)) &&
+          s.tradingName.toLowerCase().includes(needle) ||
+          s.description.toLowerCase().includes(needle)) &&
         (f.category === ALL_CATEGORIES || s.category === f.category) &&
         (f.floor === ALL_FLOORS || s.floor === f.floor),
     )
-    .sort((a, b) => a.tradingName.localeCompare(b.tradingName, 'en', { sensitivity: 'base' }))
+    .map((store) => ({ store, key: nameSortKey(store.tradingName) }))
+    .sort((a, b) => compareKeys(a.key, b.key) || compareKeys(a.store.tradingName, b.store.tradingName))
+    .map(({ store }) => store)
+}
+
+/**
+ * How names are ordered: ignoring case and accents ('Épicerie' among the Es), then by the exact
+ * name so the order is stable. Done with plain string comparison rather than Intl.Collator or
+ * localeCompare: their first use loads ICU's collation data, tens of milliseconds on a phone
+ * while the directory is being drawn.
+ */
+export function compareNames(a: string, b: string): number {
+  return compareKeys(nameSortKey(a), nameSortKey(b)) || compareKeys(a, b)
+}
+
+function nameSortKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }
 
 /** 'Showing 3 of 28 stores' — the result count line. */

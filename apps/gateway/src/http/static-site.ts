@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
 import type { Context } from 'hono'
 import { CompressionCache, isCompressible, negotiateEncoding } from './compress-static.ts'
+import { type PrerenderedPages, prerenderedPageFor, readPrerenderedPages } from './prerendered-pages.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -49,12 +50,15 @@ const COPY_SUFFIX = { br: 'br', gzip: 'gz' } as const
  * bundle. Text goes out brotli- or gzip-compressed when the browser accepts it: from the build's
  * precompressed copy (`file.br`, `file.gz`) when there is one, otherwise compressed here once per
  * file version and kept in memory (index.html carries the injected config, so it never has a copy).
+ * A public page the build prerendered (prerendered-pages.ts) gets its own HTML, with the page's
+ * first paint already in it, in place of index.html.
  */
 export function staticSite(distDir: string, appConfig: PublicAppConfig) {
   const root = distDir.endsWith('/') ? distDir : `${distDir}/`
-  let indexHtml: string | undefined
-  // The shell's identity is its content: the build and the injected config together.
-  let indexKey = ''
+  // Each HTML shell as served (with the injected config), keyed by its file in the build; its
+  // identity for ETags is its content: the build and the injected config together.
+  const shells = new Map<string, Promise<{ html: string; key: string }>>()
+  let pages: Promise<PrerenderedPages> | undefined
   const compressed = new CompressionCache()
 
   /** The response for one file, read only when the client's copy is stale. */
@@ -95,17 +99,23 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
     out['content-length'] = String(payload.byteLength)
     return new Response(c.req.method === 'HEAD' ? null : payload, { headers: out })
   }
-  const loadIndex = async () => {
-    if (indexHtml === undefined) {
-      const raw = await readFile(join(distDir, 'index.html'), 'utf8')
-      const json = JSON.stringify(appConfig).replace(/</g, '\\u003c')
-      indexHtml = raw.replace(
-        '</head>',
-        `<script id="app-config" type="application/json">${json}</script></head>`,
-      )
-      indexKey = `index.html:${createHash('sha1').update(indexHtml).digest('hex')}`
+  const loadShell = (file: string) => {
+    let shell = shells.get(file)
+    if (!shell) {
+      shell = (async () => {
+        const raw = await readFile(join(distDir, file), 'utf8')
+        const json = JSON.stringify(appConfig).replace(/</g, '\\u003c')
+        const html = raw.replace(
+          '</head>',
+          `<script id="app-config" type="application/json">${json}</script></head>`,
+        )
+        return { html, key: `${file}:${createHash('sha1').update(html).digest('hex')}` }
+      })()
+      // A failed read is retried on the next request rather than remembered.
+      shell.catch(() => shells.delete(file))
+      shells.set(file, shell)
     }
-    return indexHtml
+    return shell
   }
   return async (c: Context) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
@@ -133,10 +143,12 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
       // A missing file with an extension (a stale asset) is a real 404, not the app shell.
       if (extname(path) !== '') return c.text('Not found', 404)
     }
-    const html = await loadIndex()
+    pages ??= readPrerenderedPages(distDir)
+    const page = prerenderedPageFor(await pages, path)
+    const { html, key } = await loadShell(page ?? 'index.html').catch(() => loadShell('index.html'))
     return respond(
       c,
-      { key: indexKey, load: async () => new TextEncoder().encode(html) },
+      { key, load: async () => new TextEncoder().encode(html) },
       { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache' },
     )
   }

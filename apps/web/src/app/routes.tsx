@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router'
 import { paths } from '../config/paths'
-import { HydrateFallback } from './routes/hydrate-fallback'
 import PublicLayout from './routes/public/layout'
 import { Root } from './routes/root'
 import { RootErrorBoundary } from './routes/root-error-boundary'
@@ -36,7 +35,6 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: Root,
-    HydrateFallback,
     ErrorBoundary: RootErrorBoundary,
     children: [
       {

@@ -8,14 +8,15 @@ interface PageMetaProps {
   /** The page's path; the canonical URL is the site URL plus this. */
   path: string
   noindex?: boolean
-  /** schema.org objects, rendered as JSON-LD. */
-  jsonLd?: object | object[]
+  /** schema.org objects for the given site URL, rendered as JSON-LD. */
+  jsonLd?: (siteUrl: string) => object | object[]
   siteName?: string
 }
 
 /**
  * Title, description, canonical, Open Graph/Twitter card and JSON-LD of a page. React 19 hoists
- * <title>, <meta> and <link> into <head> and removes them when the page unmounts.
+ * <title>, <meta> and <link> into <head> and removes them when the page unmounts. Not part of the
+ * prerendered first paint (src/prerender.tsx): the absolute URLs need the running site's URL.
  */
 export function PageMeta({
   title,
@@ -25,6 +26,7 @@ export function PageMeta({
   jsonLd,
   siteName = 'Genesis Centre',
 }: PageMetaProps) {
+  if (import.meta.env.SSR) return null
   const base = siteUrl()
   const url = `${base}${path}`
   const image = `${base}${OG_IMAGE.path}`
@@ -54,7 +56,7 @@ export function PageMeta({
           type="application/ld+json"
           // JSON-LD must be raw JSON; '<' is escaped so no text can close the script element.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: serialised data, escaped above
-          dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }}
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd(base)).replace(/</g, '\\u003c') }}
         />
       )}
     </>

@@ -98,6 +98,36 @@ describe('site monitor', () => {
       })
     })
 
+    it('measures a page view when the browser is idle, keeping the title, URL and time it was viewed at', async () => {
+      vi.setSystemTime(new Date('2026-11-22T08:00:00Z'))
+      document.title = 'Stores | Genesis Centre'
+      const m = start()
+      m.trackPageView('/stores')
+      const viewedAt = window.location.href
+      document.title = 'Leasing | Genesis Centre'
+      vi.setSystemTime(new Date('2026-11-22T08:00:05Z'))
+      // Not queued yet: nothing to send on the 30 s flush until the browser has been idle.
+      expect(localStorage.getItem('genesis-analytics') ?? '[]').toBe('[]')
+      await vi.advanceTimersByTimeAsync(2000)
+      await m.flush()
+      const event = sentTo('/api/analytics/events')[0].events?.[0]
+      expect(event).toMatchObject({
+        name: 'page_view',
+        url: viewedAt,
+        timestamp: '2026-11-22T08:00:00.000Z',
+        properties: { page: '/stores', title: 'Stores | Genesis Centre' },
+      })
+    })
+
+    it('still sends a page view that is waiting for idle time when the page is hidden', () => {
+      const m = start()
+      m.trackPageView('/contact')
+      window.dispatchEvent(new Event('pagehide'))
+      expect(fake.beacons.at(-1)?.body).toMatchObject({
+        events: [{ name: 'page_view', properties: { page: '/contact' } }],
+      })
+    })
+
     it('gives the first page view the load time of the page', async () => {
       const m = start()
       m.trackPageView('/')
@@ -226,6 +256,48 @@ describe('site monitor', () => {
       window.dispatchEvent(new ErrorEvent('error', { error: new Error('late'), message: 'late' }))
       await settle()
       expect(sentTo('/api/monitoring/errors')).toHaveLength(0)
+    })
+  })
+
+  describe('performance metrics', () => {
+    it("waits until the page has loaded before observing, so its metrics never queue ahead of the page's requests", async () => {
+      const observed: string[] = []
+      const performance: PerformanceSource = {
+        observe: (type, onEntries) => {
+          observed.push(type)
+          if (type === 'paint')
+            onEntries([{ name: 'first-contentful-paint', startTime: 640 } as PerformanceEntry])
+          return undefined
+        },
+      }
+      Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'interactive' })
+      try {
+        monitor = createMonitor({ window, transport: fake.transport, performance, warn })
+        await vi.advanceTimersByTimeAsync(1000)
+        expect(observed).toEqual([])
+        expect(sentTo('/api/monitoring/metrics')).toHaveLength(0)
+        window.dispatchEvent(new Event('load'))
+        await vi.advanceTimersByTimeAsync(100)
+        expect(observed).toContain('paint')
+        expect(sentTo('/api/monitoring/metrics')).toEqual([
+          expect.objectContaining({ name: 'fcp', value: 640 }),
+        ])
+      } finally {
+        Reflect.deleteProperty(document, 'readyState')
+      }
+    })
+
+    it('never starts observing once shut down', async () => {
+      const observe = vi.fn(() => undefined)
+      Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' })
+      try {
+        createMonitor({ window, transport: fake.transport, performance: { observe }, warn }).shutdown()
+        window.dispatchEvent(new Event('load'))
+        await vi.advanceTimersByTimeAsync(100)
+        expect(observe).not.toHaveBeenCalled()
+      } finally {
+        Reflect.deleteProperty(document, 'readyState')
+      }
     })
   })
 

@@ -122,21 +122,41 @@ export function createMonitor(options: MonitorOptions): Monitor {
     context: () => ({ url: currentUrl(), userId, tenantId: tenantIdOf(local) }),
   })
 
-  const track: Monitor['track'] = (name, properties = {}) => {
+  /** Queues an event; `at` is where and when it happened, when that was earlier than now. */
+  const enqueue = (name: string, properties: Details, at?: { url: string; timestamp: string }) => {
     const event: AnalyticsEvent = {
       name: truncate(name, MONITORING_LIMITS.nameLength),
       properties: boundedDetails(properties),
       userId,
       tenantId: tenantIdOf(local),
-      timestamp: new Date().toISOString(),
+      timestamp: at?.timestamp ?? new Date().toISOString(),
       sessionId,
-      url: currentUrl(),
+      url: at?.url ?? currentUrl(),
       referrer: win.document.referrer ? truncate(win.document.referrer, MONITORING_LIMITS.urlLength) : null,
     }
     queue.enqueue(event)
   }
+  const track: Monitor['track'] = (name, properties = {}) => enqueue(name, properties)
+
+  // Page views whose properties are measured when the browser is next idle: reading the viewport
+  // forces a layout and the first time-zone lookup costs tens of milliseconds on a phone, neither
+  // of which should hold up the page being viewed. Hiding the page records them at once.
+  const pendingViews = new Set<() => void>()
+  const whenIdle = (work: () => void) => {
+    const run = () => {
+      if (!pendingViews.delete(run)) return
+      work()
+    }
+    pendingViews.add(run)
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(run, { timeout: 2000 })
+    else win.setTimeout(run, 0)
+  }
+  const recordPendingViews = () => {
+    for (const run of [...pendingViews]) run()
+  }
 
   const onHidden = () => {
+    recordPendingViews()
     queue.flushWithBeacon()
     metrics.flushOnHide()
   }
@@ -156,7 +176,18 @@ export function createMonitor(options: MonitorOptions): Monitor {
     void queue.flush()
     void errors.retryPending()
   }, MONITORING.flushIntervalMs)
-  metrics.start()
+  // Performance entries are buffered, so observing them can wait until the page has loaded and
+  // the browser is idle: the metrics' own requests then never queue ahead of the page's data.
+  let shutDown = false
+  const startMetricsNow = () => {
+    if (!shutDown) metrics.start()
+  }
+  const startMetrics = () => {
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(startMetricsNow)
+    else win.setTimeout(startMetricsNow, 0)
+  }
+  if (win.document.readyState === 'complete') startMetrics()
+  else win.addEventListener('load', startMetrics, { once: true })
   // Reports kept by an earlier visit go out as soon as we are back.
   if (isOnline()) void errors.retryPending()
 
@@ -170,7 +201,15 @@ export function createMonitor(options: MonitorOptions): Monitor {
             ? initialLoadTime(win)
             : null
       firstPageView = false
-      track('page_view', pageViewProperties(win, truncate(page, MONITORING_LIMITS.urlLength), loadTime))
+      const title = win.document.title
+      const at = { url: currentUrl(), timestamp: new Date().toISOString() }
+      whenIdle(() =>
+        enqueue(
+          'page_view',
+          pageViewProperties(win, truncate(page, MONITORING_LIMITS.urlLength), loadTime, title),
+          at,
+        ),
+      )
     },
     identify(id, traits = {}) {
       userId = id && UUID_PATTERN.test(id) ? id : null
@@ -192,9 +231,14 @@ export function createMonitor(options: MonitorOptions): Monitor {
       })
     },
     recordMetric: metrics.record,
-    flush: queue.flush,
+    flush() {
+      recordPendingViews()
+      return queue.flush()
+    },
     shutdown() {
+      shutDown = true
       clearInterval(timer)
+      win.removeEventListener('load', startMetrics)
       win.removeEventListener('pagehide', onHidden)
       win.document.removeEventListener('visibilitychange', onVisibility)
       win.removeEventListener('online', onOnline)

@@ -2,7 +2,6 @@ import { LeafIcon, RecycleIcon, SunIcon } from 'lucide-react'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card } from '../../../components/ui/card'
 import { PageHero, Section } from '../../../components/ui/section'
-import { siteUrl } from '../../../config/env'
 import { paths } from '../../../config/paths'
 import { centreFigures } from '../../../features/centre/api/centre-figures'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
@@ -36,7 +35,7 @@ export default function AboutRoute() {
         title="About Us"
         description={`The story of ${centre.centre_name}: ${f.years.value} years serving ${centre.suburb || 'the neighbourhood'}, ${f.gla.value} of shops, free parking and 24/7 security.`}
         path={paths.about.getHref()}
-        jsonLd={shoppingCenterJsonLd(centre, siteUrl())}
+        jsonLd={(base) => shoppingCenterJsonLd(centre, base)}
       />
       <PageHero
         eyebrow="About us"

@@ -2,7 +2,6 @@ import { BuildingIcon, MailIcon, PhoneIcon, ShieldAlertIcon, ShieldIcon } from '
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card } from '../../../components/ui/card'
 import { PageHero } from '../../../components/ui/section'
-import { siteUrl } from '../../../config/env'
 import { paths } from '../../../config/paths'
 import { fullAddress, telHref, useCentreSettings } from '../../../features/centre/api/get-centre-settings'
 import { shoppingCenterJsonLd } from '../../../features/centre/components/centre-json-ld'
@@ -17,7 +16,7 @@ export default function ContactRoute() {
         title="Contact Us"
         description={`Contact ${centre.centre_name} management on ${centre.phone}, or our 24/7 security on ${centre.security_phone}. ${fullAddress(centre)}.`}
         path={paths.contact.getHref()}
-        jsonLd={shoppingCenterJsonLd(centre, siteUrl())}
+        jsonLd={(base) => shoppingCenterJsonLd(centre, base)}
       />
       <PageHero
         eyebrow="Contact"

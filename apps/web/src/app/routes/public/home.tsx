@@ -9,7 +9,6 @@ import {
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card } from '../../../components/ui/card'
 import { Section } from '../../../components/ui/section'
-import { siteUrl } from '../../../config/env'
 import { paths } from '../../../config/paths'
 import { centreFigures } from '../../../features/centre/api/centre-figures'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
@@ -20,6 +19,13 @@ import { RetailerStrip } from '../../../features/home/components/retailer-strip'
 import { StatGrid } from '../../../features/home/components/stat-grid'
 import { NewsletterSignup } from '../../../features/newsletter/components/newsletter-signup'
 import { amenityIcon } from './amenity-icon'
+
+/**
+ * The sections under the hero: the browser skips their layout and painting until they come near
+ * the screen, so the first paint of this long page costs a phone a fraction of the work. The
+ * remembered size keeps the scrollbar steady once they have been drawn.
+ */
+const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_36rem]'
 
 export default function HomeRoute() {
   const centre = useCentreSettings()
@@ -52,14 +58,19 @@ export default function HomeRoute() {
         title={centre.centre_name}
         description={`${centre.centre_name}: ${f.stores.value} stores, ${f.parking.value} free parking bays and 24/7 security in ${centre.suburb || centre.city}, Johannesburg.`}
         path={paths.home.getHref()}
-        jsonLd={shoppingCenterJsonLd(centre, siteUrl())}
+        jsonLd={(base) => shoppingCenterJsonLd(centre, base)}
       />
       <HeroCarousel
         title={<>Welcome to {centre.centre_name}</>}
         subtitle={`${centre.tagline}. Shop, eat and get things done, close to home.`}
       />
 
-      <Section id="why" eyebrow="Why choose us" title={`Why shop at ${centre.centre_name}?`}>
+      <Section
+        id="why"
+        className={BELOW_THE_FOLD}
+        eyebrow="Why choose us"
+        title={`Why shop at ${centre.centre_name}?`}
+      >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {why.map((w) => (
             <li key={w.title}>
@@ -73,12 +84,23 @@ export default function HomeRoute() {
         </ul>
       </Section>
 
-      <Section id="stats" eyebrow="The centre in numbers" title="A busy neighbourhood hub" tone="dark">
+      <Section
+        id="stats"
+        className={BELOW_THE_FOLD}
+        eyebrow="The centre in numbers"
+        title="A busy neighbourhood hub"
+        tone="dark"
+      >
         <StatGrid tone="dark" stats={[f.gla, f.parking, f.stores, f.years, f.footTraffic, f.occupancy]} />
       </Section>
 
       {centre.amenities.length > 0 && (
-        <Section id="amenities" eyebrow="Amenities" title="Comfort and convenience, every visit">
+        <Section
+          id="amenities"
+          className={BELOW_THE_FOLD}
+          eyebrow="Amenities"
+          title="Comfort and convenience, every visit"
+        >
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
             {centre.amenities.map((a) => {
               const Icon = amenityIcon(a)
@@ -99,6 +121,7 @@ export default function HomeRoute() {
       {centre.featured_retailers.length > 0 && (
         <Section
           id="retailers"
+          className={BELOW_THE_FOLD}
           eyebrow="Featured retailers"
           title="Some of the names you will find here"
           tone="warm"
@@ -107,7 +130,7 @@ export default function HomeRoute() {
         </Section>
       )}
 
-      <Section id="catchment" eyebrow="Our community" title="Who we serve">
+      <Section id="catchment" className={BELOW_THE_FOLD} eyebrow="Our community" title="Who we serve">
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {[f.radius, f.population, f.income, f.age].map((s) => (
             <Card key={s.label} className="flex flex-col-reverse p-5">
@@ -123,6 +146,7 @@ export default function HomeRoute() {
 
       <Section
         id="location"
+        className={BELOW_THE_FOLD}
         eyebrow="Visit us"
         title="Find us"
         tone="warm"

@@ -3,7 +3,6 @@ import { useParams } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { ButtonLink } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { siteUrl } from '../../../config/env'
 import { paths } from '../../../config/paths'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
 import { type Shop, useShops } from '../../../features/stores/api/get-shops'
@@ -83,7 +82,7 @@ export default function StoreRoute() {
           .join(' ')
           .slice(0, 300)}
         path={paths.store.getHref(shop.slug)}
-        jsonLd={storeJsonLd(shop, centre.centre_name, siteUrl())}
+        jsonLd={(base) => storeJsonLd(shop, centre.centre_name, base)}
       />
       <StoreDetail shop={shop} />
     </div>

@@ -1,3 +1,4 @@
+import { formatArea } from '@genesis/contracts/area'
 import type { CentreSettings } from './get-centre-settings'
 
 const pct = (n: number | null) => (n === null ? '' : `${Number(n.toFixed(1))}%`)
@@ -6,7 +7,7 @@ const pct = (n: number | null) => (n === null ? '' : `${Number(n.toFixed(1))}%`)
 /** The centre facts of the spec (§1), worded for display, from the settings row. */
 export function centreFigures(c: CentreSettings) {
   return {
-    gla: { value: `${Math.round(c.gla_m2).toLocaleString('en-US')} m²`, label: 'Leasable area' },
+    gla: { value: formatArea(Math.round(c.gla_m2)), label: 'Leasable area' },
     parking: { value: c.parking_bays, label: 'Free parking bays' },
     stores: { value: c.store_count, label: 'Stores' },
     years: { value: c.years_serving, label: 'Years serving' },

@@ -1,5 +1,6 @@
 import { OpeningHoursSchema } from '@genesis/contracts/opening-hours'
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useDeferredValue } from 'react'
 import * as z from 'zod/mini'
 import { publicRest } from '../../../lib/supabase'
 
@@ -86,7 +87,9 @@ export const getCentreSettingsQueryOptions = () =>
 /** The centre's settings, with the documented fallback until (or unless) the row loads. */
 export function useCentreSettings(): CentreSettings {
   const { data } = useQuery(getCentreSettingsQueryOptions())
-  return data ?? FALLBACK_CENTRE
+  // Every page, its header and its footer read the centre's facts: when they arrive, redrawing
+  // all of that happens in a background render React can interrupt, not in one blocking task.
+  return useDeferredValue(data ?? FALLBACK_CENTRE)
 }
 
 /** 'tel:0112745300' from '011 274 5300'. */

@@ -24,7 +24,9 @@ const srcSet = (name: string, ext: string) =>
 
 function usePrefersReducedMotion() {
   const query = '(prefers-reduced-motion: reduce)'
-  const [reduced, setReduced] = useState(() => window.matchMedia?.(query).matches ?? false)
+  const [reduced, setReduced] = useState(
+    () => !import.meta.env.SSR && (window.matchMedia?.(query).matches ?? false),
+  )
   useEffect(() => {
     const mql = window.matchMedia?.(query)
     if (!mql) return

@@ -1,3 +1,4 @@
+import { formatArea } from '@genesis/contracts/area'
 import { formatRental, RENTAL_NOTE } from '@genesis/contracts/rental'
 import { CheckIcon, LayersIcon, RulerIcon, StarIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -34,7 +35,7 @@ export function VacantShopCard({ unit, action }: { unit: VacantShop; action: Rea
           <dt>
             <RulerIcon className="size-4 text-brand-700" aria-label="Size" />
           </dt>
-          <dd>{unit.size_m2.toLocaleString('en-US')} m²</dd>
+          <dd>{formatArea(unit.size_m2)}</dd>
         </div>
         {unit.floor && (
           <div className="flex items-center gap-2 text-stone-700">

@@ -1,3 +1,4 @@
+import { formatArea } from '@genesis/contracts/area'
 import { openingHoursLines } from '@genesis/contracts/opening-hours'
 import { ChevronRightIcon, ClockIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, RulerIcon } from 'lucide-react'
 import { Link } from 'react-router'
@@ -104,7 +105,7 @@ export function StoreDetail({ shop }: { shop: Shop }) {
                   <dt>
                     <RulerIcon className="size-5 text-brand-700" aria-label="Size" />
                   </dt>
-                  <dd>{shop.gla.toLocaleString('en-US')} m²</dd>
+                  <dd>{formatArea(shop.gla)}</dd>
                 </div>
               )}
             </dl>

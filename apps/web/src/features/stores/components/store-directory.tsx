@@ -6,7 +6,7 @@ import {
   resultCountText,
 } from '@genesis/contracts/store-directory'
 import { AlertCircleIcon, LayoutGridIcon, ListIcon, SearchIcon, StoreIcon } from 'lucide-react'
-import { useId } from 'react'
+import { useDeferredValue, useId } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
@@ -20,10 +20,15 @@ const CONTROL =
 /** The store directory (spec §2, §4, §9): search, category, floor, grid/list, result count, states. */
 export function StoreDirectory() {
   const shops = useShops()
+  // The store list is drawn in a background render that React can interrupt, not in the same
+  // task as the data's arrival: drawing every card at once would block a phone for a noticeable
+  // moment. Status and data are deferred together, so they always belong to the same answer.
+  const status = useDeferredValue(shops.status)
+  const data = useDeferredValue(shops.data)
   const { filters, view, setSearch, setCategory, setFloor, setView, clear } = useDirectoryFilters()
   const ids = { search: useId(), category: useId(), floor: useId() }
 
-  const all = shops.data ?? []
+  const all = data ?? []
   const visible = filterStores(all, filters)
   const floors = floorOptions(all.map((s) => s.floor))
 
@@ -88,9 +93,9 @@ export function StoreDirectory() {
         </div>
       </div>
 
-      {shops.isPending ? (
+      {status === 'pending' ? (
         <DirectorySkeleton />
-      ) : shops.isError ? (
+      ) : status === 'error' ? (
         <div role="alert" className="mt-8 rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
           <AlertCircleIcon className="mx-auto size-10 text-red-700" aria-hidden="true" />
           <h2 className="mt-3 text-xl font-semibold text-red-900">Error Loading Stores</h2>
