@@ -320,7 +320,7 @@ export class ChangeFeed {
           keepMs: this.#keepMs,
           caughtUp,
         },
-        'realtime: deaf for longer than changes are kept; changes committed between lostFrom and lostUntil were pruned before the catch-up and are lost',
+        'realtime: deaf for longer than changes are kept; any change committed between lostFrom and lostUntil was pruned before the catch-up and is lost',
       )
       return
     }
