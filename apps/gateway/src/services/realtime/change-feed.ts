@@ -277,6 +277,9 @@ export class ChangeFeed {
       })
       let caughtUp = 0
       if (work === BASELINE) {
+        // Lost again before it was read: it might hold changes committed while deaf, which must
+        // not pass for "before the feed started". The next listen records it again.
+        if (generation !== this.#generation) return
         this.#ledger.setBaseline(kept)
         this.#baselineRecorded = true
       } else {
@@ -284,6 +287,8 @@ export class ChangeFeed {
         for (let i = 0; i < ids.length; i += BATCH) await this.#handOn(ids.slice(i, i + BATCH))
         caughtUp = ids.length
       }
+      // Lost again meanwhile: still deaf, and the next listen catches up again.
+      if (generation !== this.#generation) return
       this.#recovered(work, caughtUp, kept[0]?.id)
     } catch (error) {
       // Could not read what was missed: give this subscription up and try again, later.
