@@ -96,6 +96,8 @@ describe.each(drivers)('the change feed after a lost LISTEN connection (%s)', (d
     await insertUnit('A-0')
     const feed = new ChangeFeed(l.db, log.logger, out.onChanges, { retryDelaysMs: [300] })
     await feed.start()
+    // Its baseline (what existed when it first listened) is recorded.
+    await feed.idle()
     await insertUnit('A-1')
     await waitFor('A-1', () => out.units().includes('A-1'))
 
@@ -132,6 +134,7 @@ describe.each(drivers)('the change feed after a lost LISTEN connection (%s)', (d
     const out = collector()
     const feed = new ChangeFeed(l.db, log.logger, out.onChanges, { retryDelaysMs: [200] })
     await feed.start()
+    await feed.idle()
     await l.lose()
     await insertUnit('E-1')
     // Notified on the new connection and visible to the catch-up as well.
@@ -151,6 +154,7 @@ describe.each(drivers)('the change feed after a lost LISTEN connection (%s)', (d
     const out = collector()
     const feed = new ChangeFeed(l.db, log.logger, out.onChanges, { retryDelaysMs: [20, 40] })
     await feed.start()
+    await feed.idle()
 
     l.state.refuse = 3
     await l.lose()
@@ -175,6 +179,7 @@ describe.each(drivers)('the change feed after a lost LISTEN connection (%s)', (d
     const out = collector()
     const feed = new ChangeFeed(l.db, log.logger, out.onChanges, { keepMs: 200, retryDelaysMs: [500] })
     await feed.start()
+    await feed.idle()
     await insertUnit('C-1')
     await waitFor('C-1', () => out.units().includes('C-1'))
 
@@ -216,6 +221,7 @@ describe.each(drivers.filter((d) => d === 'postgres'))(
         retryDelaysMs: [300],
       })
       await feed.start()
+      await feed.idle()
       const units = () => changes.map((c) => String(c.record?.unit_number))
 
       const inserted = Promise.withResolvers<void>()

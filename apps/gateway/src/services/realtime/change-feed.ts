@@ -277,11 +277,16 @@ export class ChangeFeed {
       })
       let caughtUp = 0
       if (work === BASELINE) {
-        // Lost again before it was read: it might hold changes committed while deaf, which must
-        // not pass for "before the feed started". The next listen records it again.
-        if (generation !== this.#generation) return
         this.#ledger.setBaseline(kept)
         this.#baselineRecorded = true
+        if (generation !== this.#generation) {
+          // Lost in the milliseconds between LISTEN and this read: changes committed in between
+          // pass for older than the feed and will not be caught up. Rare, and said.
+          this.logger.error(
+            'realtime: the LISTEN connection was lost before the feed recorded what existed; changes committed in those milliseconds may be missed',
+          )
+          return
+        }
       } else {
         const ids = this.#ledger.selectCatchUp(kept)
         for (let i = 0; i < ids.length; i += BATCH) await this.#handOn(ids.slice(i, i + BATCH))
