@@ -1,5 +1,7 @@
+import { connect, createServer, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, drivers, type TestDatabase } from '../../test/support/database.ts'
+import { openPostgres } from './postgres.ts'
 
 const CHANNEL = 'listen_test'
 
@@ -40,6 +42,42 @@ describe.each(drivers)('Database.listen (%s)', (driver) => {
     expect(lost).toEqual([])
   })
 })
+
+/**
+ * A loopback TCP proxy to PostgreSQL whose open connections can go silent, as after a network
+ * cut: nothing flows and nothing closes. Connections opened later work.
+ */
+async function silenceableProxy(target: URL) {
+  const pairs: [Socket, Socket][] = []
+  const silenced: Socket[] = []
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname)
+    client.pipe(upstream)
+    upstream.pipe(client)
+    client.on('error', () => upstream.destroy())
+    upstream.on('error', () => client.destroy())
+    pairs.push([client, upstream])
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('the proxy has no port')
+  return {
+    port: address.port,
+    silence() {
+      for (const [client, upstream] of pairs.splice(0)) {
+        client.unpipe(upstream)
+        upstream.unpipe(client)
+        client.pause()
+        upstream.pause()
+        silenced.push(client, upstream)
+      }
+    },
+    async close() {
+      for (const socket of [...silenced, ...pairs.flat()]) socket.destroy()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
 
 describe.each(drivers.filter((d) => d === 'postgres'))('Database.listen, connection lost (%s)', (driver) => {
   let db: TestDatabase
@@ -98,5 +136,42 @@ describe.each(drivers.filter((d) => d === 'postgres'))('Database.listen, connect
       if (left !== 0) await new Promise((r) => setTimeout(r, 20))
     }
     expect(left).toBe(0)
+  })
+
+  it('drops a LISTEN connection that stops answering (network cut) and reports it; listening again works', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '')
+    const proxy = await silenceableProxy(url)
+    const proxied = new URL(url)
+    proxied.host = `127.0.0.1:${proxy.port}`
+    // The test's own database, so that its notifications reach the listener.
+    const { rows } = await db.query<{ name: string }>('select current_database() as name')
+    proxied.pathname = `/${rows[0].name}`
+    const cut = await openPostgres(proxied.toString(), 2, {
+      listenerHeartbeatMs: 50,
+      listenerHeartbeatTimeoutMs: 300,
+    })
+    try {
+      const lost: Error[] = []
+      await cut.listen(CHANNEL, () => undefined, { onLost: (error) => lost.push(error) })
+      proxy.silence()
+      await waitUntil('the heartbeat to give up', () => lost.length > 0)
+      expect(lost).toHaveLength(1)
+      expect(lost[0].message).toBe('the LISTEN connection did not answer within 300 ms')
+
+      // The pool's idle connection is silenced too: an attempt on it fails in time, the next works.
+      const received: string[] = []
+      let stop: (() => Promise<void>) | undefined
+      for (let attempt = 0; attempt < 3 && !stop; attempt++) {
+        stop = await cut.listen(CHANNEL, (payload) => received.push(payload)).catch(() => undefined)
+      }
+      expect(stop).toBeDefined()
+      await db.query(`select pg_notify('${CHANNEL}', 'through the new connection')`)
+      await waitUntil('the notification', () => received.length > 0)
+      expect(received).toEqual(['through the new connection'])
+      await stop?.()
+    } finally {
+      await proxy.close()
+      await cut.close().catch(() => undefined)
+    }
   })
 })

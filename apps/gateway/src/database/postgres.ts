@@ -53,8 +53,19 @@ function wrap(client: Client, names: StatementNames): Queryable {
   }
 }
 
+export interface PostgresOptions {
+  /** How often a LISTEN connection is asked `select 1` (default 30 s). */
+  listenerHeartbeatMs?: number
+  /** How long it may take to answer before it counts as lost (default 10 s). */
+  listenerHeartbeatTimeoutMs?: number
+}
+
 /** Any PostgreSQL 15+ through a connection pool. */
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+  options: PostgresOptions = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize })
   // A connection the server ends while it sits idle or is closing (a restart, a dropped database)
   // emits 'error' with nobody to catch it, which would crash the process. The pool replaces such
@@ -64,7 +75,10 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   // Fail at start-up, with the driver's own message, when the server cannot be reached.
   const probe = await pool.connect()
   probe.release()
-  const listeners = openListeners(pool)
+  const listeners = openListeners(pool, {
+    everyMs: options.listenerHeartbeatMs ?? LISTENER_HEARTBEAT_MS,
+    timeoutMs: options.listenerHeartbeatTimeoutMs ?? LISTENER_HEARTBEAT_TIMEOUT_MS,
+  })
   const names: StatementNames = new Map()
   const direct = wrap(pool, names)
   return {
@@ -97,7 +111,8 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
  * How often a LISTEN connection proves it is alive, and how long it may take to answer. A
  * connection cut without a FIN (a network partition, a NAT or proxy dropping state) looks healthy
  * to the socket for many minutes; a statement that gets no answer reveals it. The traffic also
- * keeps proxies and `idle_session_timeout` from closing a connection that only listens.
+ * keeps proxies (and an `idle_session_timeout` above the interval) from closing a connection that
+ * only listens.
  */
 const LISTENER_HEARTBEAT_MS = 30_000
 const LISTENER_HEARTBEAT_TIMEOUT_MS = 10_000
@@ -122,7 +137,7 @@ interface Listener {
  * so that operators can tell it from request connections. When it dies, every subscriber's
  * `onLost` is called and the next `listen` opens a new connection.
  */
-function openListeners(pool: pg.Pool) {
+function openListeners(pool: pg.Pool, heartbeat: { everyMs: number; timeoutMs: number }) {
   const listeners = new Map<string, Listener>()
   const opening = new Map<string, Promise<Listener>>()
 
@@ -162,10 +177,15 @@ function openListeners(pool: pg.Pool) {
     client.on('error', (error) => giveUp(channel, listener, error))
     client.on('end', () => giveUp(channel, listener, new Error('the LISTEN connection ended')))
     try {
-      await client.query("select pg_catalog.set_config('application_name', $1, false)", [
-        `genesis-listen:${channel}`,
-      ])
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`)
+      // A pooled connection can be dead without knowing it (the network was cut while it sat
+      // idle): one that does not answer in time is dropped like a lost one, so a retry gets another.
+      await answered(
+        client.query("select pg_catalog.set_config('application_name', $1, false)", [
+          `genesis-listen:${channel}`,
+        ]),
+        heartbeat.timeoutMs,
+      )
+      await answered(client.query(`listen ${pg.escapeIdentifier(channel)}`), heartbeat.timeoutMs)
     } catch (error) {
       if (!listener.done) {
         listener.done = true
@@ -173,7 +193,7 @@ function openListeners(pool: pg.Pool) {
       }
       throw error
     }
-    listener.heartbeat = setInterval(() => void beat(channel, listener), LISTENER_HEARTBEAT_MS)
+    listener.heartbeat = setInterval(() => void beat(channel, listener), heartbeat.everyMs)
     listener.heartbeat.unref()
     return listener
   }
@@ -181,24 +201,11 @@ function openListeners(pool: pg.Pool) {
   const beat = async (channel: string, listener: Listener) => {
     if (listener.done || listener.beating) return
     listener.beating = true
-    let timer: NodeJS.Timeout | undefined
     try {
-      await Promise.race([
-        listener.client.query('select 1'),
-        new Promise((_, reject) => {
-          timer = setTimeout(
-            () =>
-              reject(
-                new Error(`the LISTEN connection did not answer within ${LISTENER_HEARTBEAT_TIMEOUT_MS} ms`),
-              ),
-            LISTENER_HEARTBEAT_TIMEOUT_MS,
-          )
-        }),
-      ])
+      await answered(listener.client.query('select 1'), heartbeat.timeoutMs)
     } catch (error) {
       giveUp(channel, listener, error instanceof Error ? error : new Error(String(error)))
     } finally {
-      clearTimeout(timer)
       listener.beating = false
     }
   }
@@ -229,5 +236,23 @@ function openListeners(pool: pg.Pool) {
     closeAll() {
       for (const [channel, listener] of [...listeners]) giveUp(channel, listener, undefined)
     },
+  }
+}
+
+/** Resolves as `work` does, or rejects when it has not settled within `timeoutMs`. */
+async function answered<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the LISTEN connection did not answer within ${timeoutMs} ms`)),
+          timeoutMs,
+        )
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
   }
 }
