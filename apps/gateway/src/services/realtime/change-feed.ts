@@ -270,6 +270,8 @@ export class ChangeFeed {
   async #readKept(work: typeof BASELINE | typeof CATCH_UP) {
     const generation = this.#generation
     try {
+      // Changes are pruned by age, so what matters is how long the feed was deaf when it read.
+      const readAt = performance.now()
       const { rows } = await this.db.query(KEPT_SQL, [this.#ledger.horizon])
       const kept: CapturedChange[] = rows.map((row) => {
         const { id, captured_at } = KeptSchema.parse(row)
@@ -294,7 +296,7 @@ export class ChangeFeed {
       }
       // Lost again meanwhile: still deaf, and the next listen catches up again.
       if (generation !== this.#generation) return
-      this.#recovered(work, caughtUp, kept[0]?.id)
+      this.#recovered(work, readAt, caughtUp, kept[0]?.id)
     } catch (error) {
       // Could not read what was missed: give this subscription up and try again, later.
       if (!this.#running || generation !== this.#generation) return
@@ -304,17 +306,22 @@ export class ChangeFeed {
     }
   }
 
-  #recovered(work: typeof BASELINE | typeof CATCH_UP, caughtUp: number, firstKeptId: number | undefined) {
+  #recovered(
+    work: typeof BASELINE | typeof CATCH_UP,
+    readAt: number,
+    caughtUp: number,
+    firstKeptId: number | undefined,
+  ) {
     const deafSince = this.#deafSince
     this.#attempts = 0
     this.#deafSince = undefined
     if (deafSince === undefined) return
-    const deafMs = Math.round(performance.now() - deafSince)
-    const now = Date.now()
+    const deafMs = Math.round(readAt - deafSince)
+    const readWallClock = Date.now() - Math.round(performance.now() - readAt)
     if (work === BASELINE) {
       // Lost before the first catch-up point was recorded: nothing tells what was missed.
       this.logger.error(
-        { deafFrom: new Date(now - deafMs).toISOString(), deafMs },
+        { deafFrom: new Date(readWallClock - deafMs).toISOString(), deafMs },
         'realtime: listening for row changes again; changes committed while deaf are lost (no baseline to catch up from)',
       )
       return
@@ -322,8 +329,8 @@ export class ChangeFeed {
     if (deafMs >= this.#keepMs) {
       this.logger.error(
         {
-          lostFrom: new Date(now - deafMs).toISOString(),
-          lostUntil: new Date(now - this.#keepMs).toISOString(),
+          lostFrom: new Date(readWallClock - deafMs).toISOString(),
+          lostUntil: new Date(readWallClock - this.#keepMs).toISOString(),
           lastHandedOnId: this.#ledger.lastHandedOnId,
           firstKeptId: firstKeptId ?? null,
           deafMs,
