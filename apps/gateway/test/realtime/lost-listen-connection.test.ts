@@ -94,7 +94,7 @@ describe.each(drivers)('the change feed after a lost LISTEN connection (%s)', (d
     const log = recordingLogger()
     const out = collector()
     await insertUnit('A-0')
-    const feed = new ChangeFeed(l.db, log.logger, out.onChanges, { retryDelaysMs: [300] })
+    const feed = new ChangeFeed(l.db, log.logger, out.onChanges, { retryDelaysMs: [1000] })
     await feed.start()
     // Its baseline (what existed when it first listened) is recorded.
     await feed.idle()
@@ -177,7 +177,7 @@ describe.each(drivers)('the change feed after a lost LISTEN connection (%s)', (d
     const l = losable(db)
     const log = recordingLogger()
     const out = collector()
-    const feed = new ChangeFeed(l.db, log.logger, out.onChanges, { keepMs: 200, retryDelaysMs: [500] })
+    const feed = new ChangeFeed(l.db, log.logger, out.onChanges, { keepMs: 200, retryDelaysMs: [1000] })
     await feed.start()
     await feed.idle()
     await insertUnit('C-1')
@@ -218,7 +218,7 @@ describe.each(drivers.filter((d) => d === 'postgres'))(
       const log = recordingLogger()
       const changes: Change[] = []
       const feed = new ChangeFeed(l.db, log.logger, async (batch) => void changes.push(...batch), {
-        retryDelaysMs: [300],
+        retryDelaysMs: [1000],
       })
       await feed.start()
       await feed.idle()
@@ -265,17 +265,22 @@ describe.each(drivers.filter((d) => d === 'postgres'))(
       await gw?.close()
     })
 
-    const insertStatement = async (tenantId: string) => {
-      period += 1
-      const { rows } = await asCaller(gw.db, SERVICE_ROLE, (tx) =>
-        tx.query<{ id: string }>(
-          `insert into public.rental_statements (tenant_id, period, amount_due, status)
-         values ($1, $2, 1200, 'issued') returning id`,
-          [tenantId, `${2050 + Math.floor(period / 12)}-${String((period % 12) + 1).padStart(2, '0')}-01`],
-        ),
-      )
-      return String(rows[0].id)
-    }
+    /** Issued statements in months no seed row uses, in one transaction; their ids in order. */
+    const insertStatements = (tenantIds: string[]) =>
+      asCaller(gw.db, SERVICE_ROLE, async (tx) => {
+        const ids: string[] = []
+        for (const tenantId of tenantIds) {
+          period += 1
+          const { rows } = await tx.query<{ id: string }>(
+            `insert into public.rental_statements (tenant_id, period, amount_due, status)
+             values ($1, $2, 1200, 'issued') returning id`,
+            [tenantId, `${2050 + Math.floor(period / 12)}-${String((period % 12) + 1).padStart(2, '0')}-01`],
+          )
+          ids.push(String(rows[0].id))
+        }
+        return ids
+      })
+    const insertStatement = async (tenantId: string) => (await insertStatements([tenantId]))[0]
     /** As an operator would: the superuser ends the backend that LISTENs for this gateway. */
     const killListener = async () => {
       const { rows } = await gw.db.query<{ pid: number }>(
@@ -309,8 +314,8 @@ describe.each(drivers.filter((d) => d === 'postgres'))(
 
       expect(await killListener()).toBe(1)
       await waitFor('the gateway to notice', () => warn.mock.calls.length > 0)
-      const ofB = await insertStatement(DEMO.tenantB.tenantId)
-      const missed = await insertStatement(DEMO.tenantA.tenantId)
+      // One transaction, well inside the half second before the gateway listens again.
+      const [ofB, missed] = await insertStatements([DEMO.tenantB.tenantId, DEMO.tenantA.tenantId])
       const { rows } = await gw.db.query<{ now: string }>('select clock_timestamp()::text as now')
       const committedBy = rows[0].now
 
