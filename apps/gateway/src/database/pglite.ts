@@ -52,6 +52,8 @@ export async function openPglite(
         }),
       ) as Promise<T>
     },
+    // Embedded: the subscription cannot be lost while the database is open, so `onLost` (see
+    // ListenOptions) is never called.
     async listen(channel, handler) {
       const unlisten = await lock.run(() => pg.listen(channel, handler))
       return () => lock.run(() => unlisten())

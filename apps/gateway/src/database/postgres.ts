@@ -1,5 +1,13 @@
 import pg from 'pg'
-import type { Database, Queryable, QueryOptions, QueryResult, TransactionOptions } from './types.ts'
+import type {
+  Database,
+  ListenOptions,
+  NotificationHandler,
+  Queryable,
+  QueryOptions,
+  QueryResult,
+  TransactionOptions,
+} from './types.ts'
 
 // Return dates, timestamps and big numbers as PostgreSQL prints them; the REST layer renders
 // JSON inside PostgreSQL, and everything else should see the same values on both drivers.
@@ -45,8 +53,19 @@ function wrap(client: Client, names: StatementNames): Queryable {
   }
 }
 
+export interface PostgresOptions {
+  /** How often a LISTEN connection is asked `select 1` (default 30 s). */
+  listenerHeartbeatMs?: number
+  /** How long it may take to answer before it counts as lost (default 10 s). */
+  listenerHeartbeatTimeoutMs?: number
+}
+
 /** Any PostgreSQL 15+ through a connection pool. */
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+  options: PostgresOptions = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize })
   // A connection the server ends while it sits idle or is closing (a restart, a dropped database)
   // emits 'error' with nobody to catch it, which would crash the process. The pool replaces such
@@ -56,7 +75,10 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   // Fail at start-up, with the driver's own message, when the server cannot be reached.
   const probe = await pool.connect()
   probe.release()
-  const listeners = new Map<string, { client: pg.PoolClient; handlers: Set<(p: string) => void> }>()
+  const listeners = openListeners(pool, {
+    everyMs: options.listenerHeartbeatMs ?? LISTENER_HEARTBEAT_MS,
+    timeoutMs: options.listenerHeartbeatTimeoutMs ?? LISTENER_HEARTBEAT_TIMEOUT_MS,
+  })
   const names: StatementNames = new Map()
   const direct = wrap(pool, names)
   return {
@@ -77,39 +99,160 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         client.release()
       }
     },
-    async listen(channel, handler) {
-      let entry = listeners.get(channel)
-      if (!entry) {
-        const client = await pool.connect()
-        const handlers = new Set<(p: string) => void>()
-        client.on('notification', (message) => {
-          if (message.channel === channel) for (const h of handlers) h(message.payload ?? '')
-        })
-        // A LISTEN connection that dies (server restart, database dropped) must not crash the
-        // process: forget it, so that the next listen() opens a new one.
-        client.on('error', () => {
-          if (listeners.get(channel)?.client === client) listeners.delete(channel)
-          client.release(true)
-        })
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`)
-        entry = { client, handlers }
-        listeners.set(channel, entry)
-      }
-      entry.handlers.add(handler)
-      const current = entry
-      return async () => {
-        current.handlers.delete(handler)
-        if (current.handlers.size === 0 && listeners.get(channel) === current) {
-          listeners.delete(channel)
-          await current.client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined)
-          current.client.release()
-        }
-      }
-    },
+    listen: listeners.listen,
     async close() {
-      for (const { client } of listeners.values()) client.release()
-      listeners.clear()
+      listeners.closeAll()
       await pool.end()
     },
+  }
+}
+
+/**
+ * How often a LISTEN connection proves it is alive, and how long it may take to answer. A
+ * connection cut without a FIN (a network partition, a NAT or proxy dropping state) looks healthy
+ * to the socket for many minutes; a statement that gets no answer reveals it. The traffic also
+ * keeps proxies (and an `idle_session_timeout` above the interval) from closing a connection that
+ * only listens.
+ */
+const LISTENER_HEARTBEAT_MS = 30_000
+const LISTENER_HEARTBEAT_TIMEOUT_MS = 10_000
+
+interface Subscriber {
+  handler: NotificationHandler
+  onLost: ((error: Error) => void) | undefined
+}
+
+interface Listener {
+  client: pg.PoolClient
+  subscribers: Set<Subscriber>
+  /** Set once the connection is given up (lost, unlistened or closed): nothing happens twice. */
+  done: boolean
+  heartbeat: NodeJS.Timeout | undefined
+  beating: boolean
+}
+
+/**
+ * LISTEN for a pool: one dedicated connection per channel, shared by every handler of that
+ * channel. The connection is named in pg_stat_activity (`application_name` genesis-listen:<channel>)
+ * so that operators can tell it from request connections. When it dies, every subscriber's
+ * `onLost` is called and the next `listen` opens a new connection.
+ */
+function openListeners(pool: pg.Pool, heartbeat: { everyMs: number; timeoutMs: number }) {
+  const listeners = new Map<string, Listener>()
+  const opening = new Map<string, Promise<Listener>>()
+
+  const giveUp = (channel: string, listener: Listener, error: Error | undefined) => {
+    if (listener.done) return
+    listener.done = true
+    clearInterval(listener.heartbeat)
+    if (listeners.get(channel) === listener) listeners.delete(channel)
+    // Never back into the pool: the connection carries a LISTEN and a name (or is dead).
+    listener.client.release(error ?? true)
+    if (!error) return
+    for (const subscriber of listener.subscribers) {
+      try {
+        subscriber.onLost?.(error)
+      } catch {
+        // One subscriber's failure must not keep the others from hearing about the loss.
+      }
+    }
+    listener.subscribers.clear()
+  }
+
+  const open = async (channel: string): Promise<Listener> => {
+    const client = await pool.connect()
+    const listener: Listener = {
+      client,
+      subscribers: new Set(),
+      done: false,
+      heartbeat: undefined,
+      beating: false,
+    }
+    client.on('notification', (message) => {
+      if (listener.done || message.channel !== channel) return
+      for (const subscriber of listener.subscribers) subscriber.handler(message.payload ?? '')
+    })
+    // A server restart, pg_terminate_backend or a reset socket: 'error' (then 'end'), or only
+    // 'end' when the server closes cleanly. Either way the subscription is gone.
+    client.on('error', (error) => giveUp(channel, listener, error))
+    client.on('end', () => giveUp(channel, listener, new Error('the LISTEN connection ended')))
+    try {
+      // A pooled connection can be dead without knowing it (the network was cut while it sat
+      // idle): one that does not answer in time is dropped like a lost one, so a retry gets another.
+      await answered(
+        client.query("select pg_catalog.set_config('application_name', $1, false)", [
+          `genesis-listen:${channel}`,
+        ]),
+        heartbeat.timeoutMs,
+      )
+      await answered(client.query(`listen ${pg.escapeIdentifier(channel)}`), heartbeat.timeoutMs)
+    } catch (error) {
+      if (!listener.done) {
+        listener.done = true
+        client.release(true)
+      }
+      throw error
+    }
+    listener.heartbeat = setInterval(() => void beat(channel, listener), heartbeat.everyMs)
+    listener.heartbeat.unref()
+    return listener
+  }
+
+  const beat = async (channel: string, listener: Listener) => {
+    if (listener.done || listener.beating) return
+    listener.beating = true
+    try {
+      await answered(listener.client.query('select 1'), heartbeat.timeoutMs)
+    } catch (error) {
+      giveUp(channel, listener, error instanceof Error ? error : new Error(String(error)))
+    } finally {
+      listener.beating = false
+    }
+  }
+
+  return {
+    async listen(channel: string, handler: NotificationHandler, options: ListenOptions = {}) {
+      let listener = listeners.get(channel)
+      if (!listener) {
+        // Concurrent first listens of a channel share one connection.
+        let pending = opening.get(channel)
+        if (!pending) {
+          pending = open(channel).finally(() => opening.delete(channel))
+          opening.set(channel, pending)
+        }
+        listener = await pending
+        // Lost in the instant between opening and now: fail like any other failed LISTEN.
+        if (listener.done) throw new Error(`the connection listening on ${channel} was lost`)
+        listeners.set(channel, listener)
+      }
+      const subscriber: Subscriber = { handler, onLost: options.onLost }
+      const current = listener
+      current.subscribers.add(subscriber)
+      return async () => {
+        current.subscribers.delete(subscriber)
+        if (current.subscribers.size === 0) giveUp(channel, current, undefined)
+      }
+    },
+    closeAll() {
+      for (const [channel, listener] of [...listeners]) giveUp(channel, listener, undefined)
+    },
+  }
+}
+
+/** Resolves as `work` does, or rejects when it has not settled within `timeoutMs`. */
+async function answered<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the LISTEN connection did not answer within ${timeoutMs} ms`)),
+          timeoutMs,
+        )
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
   }
 }

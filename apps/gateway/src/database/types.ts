@@ -36,6 +36,18 @@ export interface TransactionOptions {
 
 export type NotificationHandler = (payload: string) => void
 
+export interface ListenOptions {
+  /**
+   * Called (at most once) when the subscription ends although nobody stopped it: the connection
+   * carrying it died (PostgreSQL: a server restart, `pg_terminate_backend`, a network cut, an idle
+   * kill, or no answer to the listener's heartbeat). Notifications sent after that are not
+   * received; the handler is already detached, and the caller must `listen` again and make up for
+   * what it missed. Never called after the returned stop function or `close()`, and never on PGlite
+   * (embedded: the subscription lives as long as the open database).
+   */
+  onLost?: (error: Error) => void
+}
+
 /**
  * The one database interface of the gateway. Two drivers implement it: PGlite (embedded, the
  * default) and node-postgres (any PostgreSQL 15+ through DATABASE_URL).
@@ -44,7 +56,10 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
   /** Runs `fn` inside BEGIN … COMMIT (ROLLBACK when it throws). Use only `tx` inside `fn`. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>
-  /** LISTEN on a channel; returns the function that stops listening. */
-  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>
+  /**
+   * LISTEN on a channel; resolves once notifications are received, with the function that stops
+   * listening. Pass `onLost` to learn when the subscription is lost (see ListenOptions).
+   */
+  listen(channel: string, handler: NotificationHandler, options?: ListenOptions): Promise<() => Promise<void>>
   close(): Promise<void>
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import { z } from 'zod'
 import type { Database } from '../../database/types.ts'
+import { type CapturedChange, ChangeLedger } from './change-ledger.ts'
 
 /** One captured row change, read back from realtime.changes. */
 export const ChangeSchema = z.object({
@@ -15,8 +16,19 @@ export const ChangeSchema = z.object({
 export type Change = z.infer<typeof ChangeSchema>
 
 export const CHANGES_CHANNEL = 'realtime_changes'
-/** How long captured changes are kept: long enough for every gateway process to read them. */
-const KEEP_CHANGES = '5 minutes'
+
+export interface ChangeFeedOptions {
+  /**
+   * How long captured changes are kept (ms): long enough for every gateway process to read them,
+   * and for a feed that lost its LISTEN connection to catch up.
+   */
+  keepMs?: number
+  /** The waits before each new attempt to listen after a loss; the last one repeats forever. */
+  retryDelaysMs?: readonly number[]
+}
+
+const KEEP_MS = 5 * 60_000
+const RETRY_DELAYS_MS = [500, 1000, 2000, 5000, 10_000]
 const PRUNE_EVERY_MS = 60_000
 const BATCH = 500
 
@@ -25,37 +37,80 @@ const LOAD_SQL = `select c.id, c.schema_name, c.table_name, c.type, c.record, c.
   from realtime.changes c
   where c.id in (select jsonb_array_elements_text($1::jsonb)::bigint)`
 
+/** Every change still kept and captured at or after the ledger's horizon: ids and capture times only. */
+const KEPT_SQL = `select c.id, floor(extract(epoch from c.commit_timestamp) * 1000)::float8 as captured_at
+  from realtime.changes c
+  where c.commit_timestamp >= to_timestamp($1::float8 / 1000)
+  order by c.id`
+const KeptSchema = z.object({ id: z.coerce.number(), captured_at: z.coerce.number() })
+
+/** Prunes, and answers the horizon (ms, database clock) before which changes are no longer kept. */
+const PRUNE_SQL = `select realtime.prune_changes($1::float8 * interval '1 millisecond') as pruned,
+    floor(extract(epoch from clock_timestamp()) * 1000)::float8 - $1::float8 as horizon`
+const PruneSchema = z.object({ horizon: z.coerce.number() })
+
+/** Queue items besides change ids: read what is kept, after a (re)listen. */
+const BASELINE = Symbol('record the baseline')
+const CATCH_UP = Symbol('catch up')
+type Work = number | typeof BASELINE | typeof CATCH_UP
+
 /**
  * Listens for change ids (LISTEN realtime_changes: a dedicated connection on PostgreSQL, the
  * embedded instance on PGlite), reads the changes back in batches and hands them on in the order
  * the notifications arrived, which PostgreSQL guarantees to be commit order. One batch at a time,
  * so a later change is never delivered before an earlier one.
+ *
+ * When the LISTEN connection is lost (PostgreSQL only), it logs one warning, listens again with
+ * backoff for as long as it is started, and then catches up: every change kept in
+ * realtime.changes that it has not handed on (change-ledger.ts says how it knows), in id order,
+ * through the same hand-on (so each subscriber's RLS check still applies). Changes pruned before
+ * it could catch up are reported as lost.
  */
 export class ChangeFeed {
-  readonly #queue: number[] = []
+  readonly #queue: Work[] = []
+  readonly #ledger = new ChangeLedger()
+  readonly #keepMs: number
+  readonly #retryDelaysMs: readonly number[]
   #draining: Promise<void> | undefined
   #starting: Promise<void> | undefined
+  #running = false
+  /** Bumped by every listen and every loss: callbacks of an older subscription are ignored. */
+  #generation = 0
   #unlisten: (() => Promise<void>) | undefined
+  #baselineRecorded = false
   #pruneTimer: NodeJS.Timeout | undefined
+  #retryTimer: NodeJS.Timeout | undefined
+  #attempts = 0
+  /** performance.now() when the subscription was lost; undefined while listening and caught up. */
+  #deafSince: number | undefined
 
   readonly db: Database
   readonly logger: Logger
   readonly onChanges: (changes: Change[]) => Promise<void>
 
-  constructor(db: Database, logger: Logger, onChanges: (changes: Change[]) => Promise<void>) {
+  constructor(
+    db: Database,
+    logger: Logger,
+    onChanges: (changes: Change[]) => Promise<void>,
+    options: ChangeFeedOptions = {},
+  ) {
     this.db = db
     this.logger = logger
     this.onChanges = onChanges
+    this.#keepMs = options.keepMs ?? KEEP_MS
+    this.#retryDelaysMs = options.retryDelaysMs?.length ? options.retryDelaysMs : RETRY_DELAYS_MS
   }
 
   /** Starts listening (idempotent); resolves once notifications will be received. */
   start(): Promise<void> {
     this.#starting ??= (async () => {
-      this.#unlisten = await this.db.listen(CHANGES_CHANNEL, (payload) => this.#enqueue(payload))
+      this.#running = true
+      await this.#listen()
       this.#pruneTimer = setInterval(() => void this.#prune(), PRUNE_EVERY_MS)
       this.#pruneTimer.unref()
       void this.#prune()
     })().catch((error: unknown) => {
+      this.#running = false
       this.#starting = undefined
       throw error
     })
@@ -65,7 +120,15 @@ export class ChangeFeed {
   async stop(): Promise<void> {
     const starting = this.#starting
     this.#starting = undefined
+    this.#running = false
+    this.#generation += 1
     clearInterval(this.#pruneTimer)
+    clearTimeout(this.#retryTimer)
+    this.#retryTimer = undefined
+    // A later start records a new baseline: what is committed while stopped is not caught up.
+    this.#baselineRecorded = false
+    this.#deafSince = undefined
+    this.#attempts = 0
     if (!starting) return
     await starting.catch(() => undefined)
     const unlisten = this.#unlisten
@@ -80,13 +143,84 @@ export class ChangeFeed {
     while (this.#draining) await this.#draining
   }
 
+  /** True from a lost subscription until the feed listens again and has caught up. */
+  get deaf(): boolean {
+    return this.#deafSince !== undefined
+  }
+
+  /** Subscribes; the first time the baseline is recorded after it, after a loss the catch-up. */
+  async #listen(): Promise<void> {
+    this.#generation += 1
+    const generation = this.#generation
+    // Notifications of the new subscription wait until the catch-up is queued before them.
+    let queued = false
+    const early: string[] = []
+    const unlisten = await this.db.listen(
+      CHANGES_CHANNEL,
+      (payload) => {
+        if (generation !== this.#generation) return
+        if (queued) this.#enqueue(payload)
+        else early.push(payload)
+      },
+      { onLost: (error) => this.#lost(generation, error) },
+    )
+    if (!this.#running || generation !== this.#generation) {
+      await unlisten().catch(() => undefined)
+      return
+    }
+    this.#unlisten = unlisten
+    this.#push(this.#baselineRecorded ? CATCH_UP : BASELINE)
+    queued = true
+    for (const payload of early) this.#enqueue(payload)
+  }
+
+  #lost(generation: number, error: Error) {
+    if (!this.#running || generation !== this.#generation) return
+    this.#generation += 1
+    this.#unlisten = undefined
+    if (this.#deafSince === undefined) {
+      this.#deafSince = performance.now()
+      this.logger.warn(
+        { err: error },
+        'realtime: lost the connection listening for row changes; listening again, then catching up',
+      )
+    } else {
+      this.logger.debug({ err: error }, 'realtime: lost the connection listening for row changes again')
+    }
+    this.#scheduleRetry()
+  }
+
+  #scheduleRetry() {
+    const delays = this.#retryDelaysMs
+    const delay = delays[Math.min(this.#attempts, delays.length - 1)]
+    this.#attempts += 1
+    clearTimeout(this.#retryTimer)
+    this.#retryTimer = setTimeout(() => void this.#retry(), delay)
+    this.#retryTimer.unref()
+  }
+
+  async #retry() {
+    this.#retryTimer = undefined
+    if (!this.#running) return
+    try {
+      await this.#listen()
+    } catch (error) {
+      this.logger.debug({ err: error, attempt: this.#attempts }, 'realtime: listening again failed')
+      if (this.#running) this.#scheduleRetry()
+    }
+  }
+
   #enqueue(payload: string) {
     const id = Number(payload)
     if (!Number.isSafeInteger(id)) {
       this.logger.warn({ payload }, 'realtime: ignoring a malformed change notification')
       return
     }
-    this.#queue.push(id)
+    this.#push(id)
+  }
+
+  #push(work: Work) {
+    this.#queue.push(work)
     this.#draining ??= this.#drain().finally(() => {
       this.#draining = undefined
     })
@@ -94,25 +228,128 @@ export class ChangeFeed {
 
   async #drain() {
     while (this.#queue.length > 0) {
-      const ids = this.#queue.splice(0, BATCH)
+      const next = this.#queue[0]
+      if (next === BASELINE || next === CATCH_UP) {
+        this.#queue.shift()
+        await this.#readKept(next)
+        continue
+      }
+      let end = 0
+      while (end < this.#queue.length && end < BATCH && typeof this.#queue[end] === 'number') end += 1
+      const ids = this.#queue.splice(0, end).filter((id): id is number => typeof id === 'number')
       try {
-        const result = await this.db.query(LOAD_SQL, [JSON.stringify(ids)])
-        const byId = new Map<number, Change>()
-        for (const row of result.rows) {
-          const change = ChangeSchema.parse(row)
-          byId.set(change.id, change)
-        }
-        const changes = ids.flatMap((id) => byId.get(id) ?? [])
-        if (changes.length > 0) await this.onChanges(changes)
+        // A change the catch-up already handed on is not handed on again.
+        await this.#handOn(ids.filter((id) => !this.#ledger.wasHandedOn(id)))
       } catch (error) {
         this.logger.error({ err: error }, 'realtime: delivering row changes failed')
       }
     }
   }
 
+  /** Reads the changes by id and hands them on in the order given. Throws when reading fails. */
+  async #handOn(ids: number[]) {
+    if (ids.length === 0) return
+    const result = await this.db.query(LOAD_SQL, [JSON.stringify(ids)])
+    const byId = new Map<number, Change>()
+    for (const row of result.rows) {
+      const change = ChangeSchema.parse(row)
+      byId.set(change.id, change)
+    }
+    const changes = ids.flatMap((id) => byId.get(id) ?? [])
+    for (const change of changes) this.#ledger.markHandedOn(change.id, Date.parse(change.commit_timestamp))
+    if (changes.length === 0) return
+    try {
+      await this.onChanges(changes)
+    } catch (error) {
+      // Handed on all the same: a failed delivery is not retried (at-most-once, as in Supabase).
+      this.logger.error({ err: error }, 'realtime: delivering row changes failed')
+    }
+  }
+
+  /** After a (re)listen: records the baseline, or catches up on what was missed while deaf. */
+  async #readKept(work: typeof BASELINE | typeof CATCH_UP) {
+    const generation = this.#generation
+    try {
+      // Changes are pruned by age, so what matters is how long the feed was deaf when it read.
+      const readAt = performance.now()
+      const { rows } = await this.db.query(KEPT_SQL, [this.#ledger.horizon])
+      const kept: CapturedChange[] = rows.map((row) => {
+        const { id, captured_at } = KeptSchema.parse(row)
+        return { id, capturedAt: captured_at }
+      })
+      let caughtUp = 0
+      if (work === BASELINE) {
+        this.#ledger.setBaseline(kept)
+        this.#baselineRecorded = true
+        if (generation !== this.#generation) {
+          // Lost in the milliseconds between LISTEN and this read: changes committed in between
+          // pass for older than the feed and will not be caught up. Rare, and said.
+          this.logger.error(
+            'realtime: the LISTEN connection was lost before the feed recorded what existed; changes committed in those milliseconds may be missed',
+          )
+          return
+        }
+      } else {
+        const ids = this.#ledger.selectCatchUp(kept)
+        for (let i = 0; i < ids.length; i += BATCH) await this.#handOn(ids.slice(i, i + BATCH))
+        caughtUp = ids.length
+      }
+      // Lost again meanwhile: still deaf, and the next listen catches up again.
+      if (generation !== this.#generation) return
+      this.#recovered(work, readAt, caughtUp, kept[0]?.id)
+    } catch (error) {
+      // Could not read what was missed: give this subscription up and try again, later.
+      if (!this.#running || generation !== this.#generation) return
+      const unlisten = this.#unlisten
+      this.#lost(generation, error instanceof Error ? error : new Error(String(error)))
+      await unlisten?.().catch(() => undefined)
+    }
+  }
+
+  #recovered(
+    work: typeof BASELINE | typeof CATCH_UP,
+    readAt: number,
+    caughtUp: number,
+    firstKeptId: number | undefined,
+  ) {
+    const deafSince = this.#deafSince
+    this.#attempts = 0
+    this.#deafSince = undefined
+    if (deafSince === undefined) return
+    const deafMs = Math.round(readAt - deafSince)
+    const readWallClock = Date.now() - Math.round(performance.now() - readAt)
+    if (work === BASELINE) {
+      // Lost before the first catch-up point was recorded: nothing tells what was missed.
+      this.logger.error(
+        { deafFrom: new Date(readWallClock - deafMs).toISOString(), deafMs },
+        'realtime: listening for row changes again; changes committed while deaf are lost (no baseline to catch up from)',
+      )
+      return
+    }
+    if (deafMs >= this.#keepMs) {
+      this.logger.error(
+        {
+          lostFrom: new Date(readWallClock - deafMs).toISOString(),
+          lostUntil: new Date(readWallClock - this.#keepMs).toISOString(),
+          lastHandedOnId: this.#ledger.lastHandedOnId,
+          firstKeptId: firstKeptId ?? null,
+          deafMs,
+          keepMs: this.#keepMs,
+          caughtUp,
+        },
+        'realtime: deaf for longer than changes are kept; any change committed between lostFrom and lostUntil was pruned before the catch-up and is lost',
+      )
+      return
+    }
+    this.logger.info({ deafMs, caughtUp }, 'realtime: listening for row changes again; caught up')
+  }
+
   async #prune() {
     try {
-      await this.db.query('select realtime.prune_changes($1::interval)', [KEEP_CHANGES])
+      const { rows } = await this.db.query(PRUNE_SQL, [this.#keepMs])
+      const { horizon } = PruneSchema.parse(rows[0])
+      // What is pruned can never be caught up, so the ledger forgets it too.
+      this.#ledger.forgetBefore(horizon)
     } catch (error) {
       this.logger.warn({ err: error }, 'realtime: pruning old changes failed')
     }
