@@ -38,6 +38,9 @@ try {
     )
     for (const [name, path] of pages) {
       await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
+      // A full-page capture does not scroll, so sections that render only near the screen
+      // (content-visibility: auto) would come out blank: draw everything for the picture.
+      await page.addStyleTag({ content: '* { content-visibility: visible !important; }' })
       await page.waitForTimeout(300)
       await page.screenshot({ path: `${out}/${name}-${vpName}.png`, fullPage: true })
     }

@@ -6,6 +6,7 @@ import {
   ShoppingBagIcon,
   UsersIcon,
 } from 'lucide-react'
+import { Fragment, type ReactNode } from 'react'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card } from '../../../components/ui/card'
 import { Section } from '../../../components/ui/section'
@@ -25,6 +26,21 @@ import { amenityIcon } from './amenity-icon'
  * the screen, so the first paint of this long page costs a phone a fraction of the work. The
  * remembered size keeps the scrollbar steady once they have been drawn.
  */
+/** 'R35,000/month' may wrap after the slash on a narrow card, never inside a word. */
+function breakAfterSlash(value: string): ReactNode {
+  return value.split('/').map((part, i) =>
+    i === 0 ? (
+      part
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
+      <Fragment key={i}>
+        /<wbr />
+        {part}
+      </Fragment>
+    ),
+  )
+}
+
 const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_36rem]'
 
 export default function HomeRoute() {
@@ -135,10 +151,12 @@ export default function HomeRoute() {
           {[f.radius, f.population, f.income, f.age].map((s) => (
             <Card key={s.label} className="flex flex-col-reverse p-5">
               <dt className="mt-1 flex items-center gap-2 text-sm text-stone-600">
-                <UsersIcon className="size-4" aria-hidden="true" />
+                <UsersIcon className="size-4 shrink-0" aria-hidden="true" />
                 {s.label}
               </dt>
-              <dd className="text-2xl font-extrabold text-stone-900">{s.value}</dd>
+              <dd className="text-xl font-extrabold text-stone-900 sm:text-2xl">
+                {breakAfterSlash(s.value)}
+              </dd>
             </Card>
           ))}
         </dl>
