@@ -53,6 +53,27 @@ describe.each(drivers)('realtime broadcast and presence (%s)', (driver) => {
     await carol.removeAllChannels()
   })
 
+  it('a burst of broadcasts reaches every listener complete and in order', async () => {
+    // The gateway coalesces the frames a socket gets within one turn of the event loop into one
+    // write: a burst is where a lost, reordered or torn frame would show.
+    const sender = await gw.socketClient()
+    const listeners = await Promise.all([gw.socketClient(), gw.socketClient(), gw.socketClient()])
+    const s = sender.channel('burst')
+    const received = listeners.map(() => [] as number[])
+    const channels = listeners.map((client, i) =>
+      client.channel('burst').on('broadcast', { event: 'tick' }, (m) => {
+        received[i].push((m.payload as { n: number }).n)
+      }),
+    )
+    await subscribed(s)
+    for (const ch of channels) await subscribed(ch)
+    const burst = Array.from({ length: 300 }, (_, n) => n)
+    await Promise.all(burst.map((n) => s.send({ type: 'broadcast', event: 'tick', payload: { n } })))
+    await waitFor('every tick at every listener', () => received.every((r) => r.length === burst.length))
+    for (const r of received) expect(r).toEqual(burst)
+    for (const client of [sender, ...listeners]) await client.removeAllChannels()
+  })
+
   it('raw bytes travel as binary and arrive as bytes', async () => {
     const alice = await gw.socketClient()
     const bob = await gw.socketClient()

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream'
 import { WebSocket } from 'ws'
 import type { Caller } from '../../database/request-scope.ts'
 import type { Channel } from './channel.ts'
@@ -14,6 +15,28 @@ const MAX_BUFFERED_BYTES = 16 * 1024 * 1024
 
 let nextConnectionId = 1
 
+/**
+ * Sockets written to during this turn of the event loop, corked until it ends. A busy channel
+ * sends many small frames to each socket per turn (one per broadcast); corked, they leave in one
+ * write per socket instead of one system call each, which is what limits fan-out, on both ends.
+ * Nothing waits longer than the rest of the current turn.
+ */
+const corked = new Set<Duplex>()
+let uncorkScheduled = false
+
+function corkForThisTurn(socket: Duplex): void {
+  if (corked.has(socket) || socket.destroyed) return
+  socket.cork()
+  corked.add(socket)
+  if (uncorkScheduled) return
+  uncorkScheduled = true
+  setImmediate(() => {
+    uncorkScheduled = false
+    for (const s of corked) s.uncork()
+    corked.clear()
+  })
+}
+
 /** One client socket: its serializer, the apikey's caller, its joined channels and liveness. */
 export class Connection {
   readonly id = nextConnectionId++
@@ -22,18 +45,28 @@ export class Connection {
   closed = false
   readonly #socket: SocketLike
   readonly #raw: WebSocket | undefined
+  /** The TCP socket under `#raw`, when known: writes to it are coalesced per event-loop turn. */
+  readonly #transport: Duplex | undefined
 
   readonly ip: string
   readonly vsn: Vsn
   /** Whom the connection's apikey stands for: used while a join carries no access token. */
   readonly apikeyCaller: Caller
 
-  constructor(socket: SocketLike, raw: unknown, ip: string, vsn: Vsn, apikeyCaller: Caller) {
+  constructor(
+    socket: SocketLike,
+    raw: unknown,
+    ip: string,
+    vsn: Vsn,
+    apikeyCaller: Caller,
+    transport?: Duplex,
+  ) {
     this.ip = ip
     this.vsn = vsn
     this.apikeyCaller = apikeyCaller
     this.#socket = socket
     this.#raw = raw instanceof WebSocket ? raw : undefined
+    this.#transport = this.#raw ? transport : undefined
   }
 
   push(message: Message): void {
@@ -49,6 +82,7 @@ export class Connection {
         this.close(1008, 'client too slow')
         return
       }
+      if (this.#transport) corkForThisTurn(this.#transport)
       this.#raw.send(text, { binary: false })
     } else this.#socket.send(typeof text === 'string' ? text : text.toString('utf8'))
   }
@@ -61,6 +95,7 @@ export class Connection {
         this.close(1008, 'client too slow')
         return
       }
+      if (this.#transport) corkForThisTurn(this.#transport)
       this.#raw.send(bytes, { binary: true })
     } else this.#socket.send(bytes)
   }

@@ -34,11 +34,17 @@ export function openSocket(hub: RealtimeHub): MiddlewareHandler {
     // When the HTTP server closes, its `ws` server closes: take every socket and the feed down too.
     const wss = envField(c.env, 'wss')
     if (wss instanceof WebSocketServer) stopWithSocketServer(wss, () => hub.stop())
-    return upgradeWebSocket(() => socketEvents(hub, ip, vsn, resolved.caller))(c, next)
+    return upgradeWebSocket(() => socketEvents(hub, ip, vsn, resolved.caller, upgradeSocket(c.env)))(c, next)
   }
 }
 
-function socketEvents(hub: RealtimeHub, ip: string, vsn: Vsn, apikeyCaller: Caller) {
+function socketEvents(
+  hub: RealtimeHub,
+  ip: string,
+  vsn: Vsn,
+  apikeyCaller: Caller,
+  transport: Duplex | undefined,
+) {
   let connection: Connection | undefined
   let queue = Promise.resolve()
   return {
@@ -59,6 +65,7 @@ function socketEvents(hub: RealtimeHub, ip: string, vsn: Vsn, apikeyCaller: Call
         ip,
         vsn,
         apikeyCaller,
+        transport,
       )
       hub.register(connection)
     },
