@@ -37,6 +37,7 @@ const RATES = (process.env.BENCH_REALTIME_RATES ?? `2,${100 / SOCKETS},${5 / SOC
 interface ClientResult {
   sent: number
   delivered: number
+  dropped: number
   expected: number
   sendSeconds: number
   elapsed: number
@@ -129,13 +130,15 @@ async function broadcastScenario(db: Database, sockets: number, rate: number) {
   console.log(
     `\nBroadcast: ${sockets} sockets × ${rate}/s for ${SECONDS} s (offered ${sockets * rate * (sockets - 1)} deliveries/s)`,
   )
-  console.log('server            delivered/s   delivered/expected    p50 ms    p95 ms    p99 ms')
+  console.log(
+    'server            delivered/s   delivered/expected    p50 ms    p95 ms    p99 ms   sockets dropped',
+  )
   for (const [name, r] of [
     ['bare ws', baseline],
     ['gateway', subject],
   ] as const) {
     console.log(
-      `${name.padEnd(16)}  ${rateOf(r).toFixed(0).padStart(11)}   ${`${r.delivered}/${r.expected}`.padStart(18)}   ${fmt(r.p50).padStart(7)}   ${fmt(r.p95).padStart(7)}   ${fmt(r.p99).padStart(7)}`,
+      `${name.padEnd(16)}  ${rateOf(r).toFixed(0).padStart(11)}   ${`${r.delivered}/${r.expected}`.padStart(18)}   ${fmt(r.p50).padStart(7)}   ${fmt(r.p95).padStart(7)}   ${fmt(r.p99).padStart(7)}   ${String(r.dropped).padStart(15)}`,
     )
   }
   console.log(

@@ -22,6 +22,9 @@ const now = () => performance.timeOrigin + performance.now()
 const latencies: number[] = []
 let delivered = 0
 let lastDelivery = 0
+/** Sockets the server closed before the end: a server that sheds clients it cannot serve. */
+let dropped = 0
+let finishing = false
 const encoder = new TextEncoder()
 
 /** realtime-js's kind-3 frame: u8 3, lengths, enc 1, then join_ref, ref, topic, event, payload. */
@@ -76,6 +79,9 @@ async function open(i: number): Promise<WebSocket> {
   } else {
     ws.on('message', (data) => record(data.toString()))
   }
+  ws.once('close', () => {
+    if (!finishing) dropped += 1
+  })
   void i
   return ws
 }
@@ -114,6 +120,7 @@ const sendSeconds = (now() - started) / 1000
 await new Promise((r) => setTimeout(r, job.drainMs))
 // Throughput is measured up to the last delivery, so idle draining time does not dilute it.
 const elapsed = (Math.max(lastDelivery, started + 1) - started) / 1000
+finishing = true
 for (const ws of sockets) ws.terminate()
 latencies.sort((a, b) => a - b)
 const pct = (p: number) =>
@@ -121,6 +128,7 @@ const pct = (p: number) =>
 parentPort?.postMessage({
   sent,
   delivered,
+  dropped,
   expected: sent * (job.sockets - 1),
   sendSeconds,
   elapsed,

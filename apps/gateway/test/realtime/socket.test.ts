@@ -223,6 +223,53 @@ describe.each(drivers)('realtime socket (%s)', (driver) => {
     }
   })
 
+  it('drops a client that stops reading once it falls far behind, while the others keep receiving', async () => {
+    const stalled = await rawSocket(gw)
+    const reader = await rawSocket(gw)
+    const sender = await rawSocket(gw)
+    for (const [s, ref] of [
+      [stalled, 'j1'],
+      [reader, 'j2'],
+      [sender, 'j3'],
+    ] as const) {
+      s.send([ref, ref, 'realtime:flood', 'phx_join', {}])
+      expect((await s.reply(ref))[4]).toMatchObject({ status: 'ok' })
+    }
+    let received = 0
+    reader.ws.on('message', (_data, isBinary) => {
+      if (isBinary) received++
+    })
+    // All three beat (this suite's heartbeat timeout is short); the stalled client still can, as
+    // writing works, but it reads nothing any more.
+    stalled.ws.pause()
+    const beat = setInterval(() => {
+      for (const s of [stalled, reader, sender]) s.send([null, 'hb', 'phoenix', 'heartbeat', {}])
+    }, 200)
+    try {
+      const total = 30_000
+      const filler = 'x'.repeat(1000)
+      for (let i = 0; i < total; i++) {
+        sender.send([
+          null,
+          null,
+          'realtime:flood',
+          'broadcast',
+          { type: 'broadcast', event: 'flood', payload: { i, filler } },
+        ])
+        // The reader lives in this process too: let it read between batches, as a real one would.
+        if (i % 200 === 199) await new Promise((r) => setImmediate(r))
+      }
+      await waitFor('the stalled client to be dropped', () => stalled.closed(), 30_000)
+      await waitFor('the reader to get every broadcast', () => received === total, 30_000)
+      // Dropped without a close handshake: its close frame would have queued behind the backlog.
+      expect(stalled.closed()?.code).toBe(1006)
+      expect(reader.closed()).toBeUndefined()
+    } finally {
+      clearInterval(beat)
+      for (const s of [reader, sender, stalled]) s.ws.terminate()
+    }
+  }, 60_000)
+
   it('refuses connections beyond the per-IP limit with 429 Too many connected users', async () => {
     const open = await Promise.all(Array.from({ length: 8 }, () => rawSocket(gw)))
     const beat = setInterval(() => {

@@ -10,8 +10,14 @@ export interface SocketLike {
   close(code?: number, reason?: string): void
 }
 
-/** A send buffer beyond this means the client cannot keep up: drop it rather than grow memory. */
+/**
+ * A client this far behind cannot keep up: its socket is dropped (the client reconnects) rather
+ * than let the process hold its backlog. Frames are counted as well as bytes because a small
+ * frame waiting to be written costs a few hundred bytes of bookkeeping beyond its own size: a
+ * thousand stalled sockets within a byte limit alone could still exhaust the heap.
+ */
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024
+const MAX_PENDING_FRAMES = 4096
 
 let nextConnectionId = 1
 
@@ -48,6 +54,14 @@ export class Connection {
   /** The TCP socket under `#raw`, when known: writes to it are coalesced per event-loop turn. */
   readonly #transport: Duplex | undefined
 
+  /** Told when the connection is dropped for not keeping up (the hub logs it). */
+  onSlowClient: ((connection: Connection) => void) | undefined
+  /** Frames handed to the socket and not yet written out to the network. */
+  #pendingFrames = 0
+  readonly #frameWritten = () => {
+    this.#pendingFrames--
+  }
+
   readonly ip: string
   readonly vsn: Vsn
   /** Whom the connection's apikey stands for: used while a join carries no access token. */
@@ -77,27 +91,32 @@ export class Connection {
   sendText(text: string | Buffer): void {
     if (this.closed) return
     if (this.#raw) {
-      if (this.#raw.readyState !== WebSocket.OPEN) return
-      if (this.#raw.bufferedAmount > MAX_BUFFERED_BYTES) {
-        this.close(1008, 'client too slow')
-        return
-      }
-      if (this.#transport) corkForThisTurn(this.#transport)
-      this.#raw.send(text, { binary: false })
+      if (!this.#writable(this.#raw)) return
+      this.#pendingFrames++
+      this.#raw.send(text, { binary: false }, this.#frameWritten)
     } else this.#socket.send(typeof text === 'string' ? text : text.toString('utf8'))
   }
 
   sendBinary(bytes: Uint8Array): void {
     if (this.closed) return
     if (this.#raw) {
-      if (this.#raw.readyState !== WebSocket.OPEN) return
-      if (this.#raw.bufferedAmount > MAX_BUFFERED_BYTES) {
-        this.close(1008, 'client too slow')
-        return
-      }
-      if (this.#transport) corkForThisTurn(this.#transport)
-      this.#raw.send(bytes, { binary: true })
+      if (!this.#writable(this.#raw)) return
+      this.#pendingFrames++
+      this.#raw.send(bytes, { binary: true }, this.#frameWritten)
     } else this.#socket.send(bytes)
+  }
+
+  /** Whether a frame may be sent now; drops a client that has fallen too far behind. */
+  #writable(raw: WebSocket): boolean {
+    if (raw.readyState !== WebSocket.OPEN) return false
+    if (this.#pendingFrames >= MAX_PENDING_FRAMES || raw.bufferedAmount > MAX_BUFFERED_BYTES) {
+      // Not a close handshake: its frame would wait behind the very backlog being given up.
+      this.onSlowClient?.(this)
+      this.terminate()
+      return false
+    }
+    if (this.#transport) corkForThisTurn(this.#transport)
+    return true
   }
 
   close(code = 1000, reason = ''): void {

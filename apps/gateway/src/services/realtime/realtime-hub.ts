@@ -51,6 +51,11 @@ export class RealtimeHub {
   }
 
   register(connection: Connection): void {
+    connection.onSlowClient = (slow) =>
+      this.deps.logger.warn(
+        { ip: slow.ip, connection: slow.id },
+        'realtime: dropped a client that could not keep up',
+      )
     this.connections.add(connection)
     this.#perIp.set(connection.ip, (this.#perIp.get(connection.ip) ?? 0) + 1)
     this.#sweepTimer ??= this.#startSweep()
