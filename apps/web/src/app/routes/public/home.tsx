@@ -6,7 +6,6 @@ import {
   ShoppingBagIcon,
   UsersIcon,
 } from 'lucide-react'
-import { Fragment, type ReactNode } from 'react'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card } from '../../../components/ui/card'
 import { Section } from '../../../components/ui/section'
@@ -19,6 +18,7 @@ import { HeroCarousel } from '../../../features/home/components/hero-carousel'
 import { RetailerStrip } from '../../../features/home/components/retailer-strip'
 import { StatGrid } from '../../../features/home/components/stat-grid'
 import { NewsletterSignup } from '../../../features/newsletter/components/newsletter-signup'
+import { breakAfterSlash } from '../../../lib/break-after-slash'
 import { amenityIcon } from './amenity-icon'
 
 /**
@@ -26,21 +26,6 @@ import { amenityIcon } from './amenity-icon'
  * the screen, so the first paint of this long page costs a phone a fraction of the work. The
  * remembered size keeps the scrollbar steady once they have been drawn.
  */
-/** 'R35,000/month' may wrap after the slash on a narrow card, never inside a word. */
-function breakAfterSlash(value: string): ReactNode {
-  return value.split('/').map((part, i) =>
-    i === 0 ? (
-      part
-    ) : (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
-      <Fragment key={i}>
-        /<wbr />
-        {part}
-      </Fragment>
-    ),
-  )
-}
-
 const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_36rem]'
 
 export default function HomeRoute() {

@@ -13,6 +13,7 @@ import { UnitEnquiryButton } from '../../../features/enquiries/components/unit-e
 import { StatGrid } from '../../../features/home/components/stat-grid'
 import { useVacantShops } from '../../../features/leasing/api/get-vacant-shops'
 import { VacantShopCard } from '../../../features/leasing/components/vacant-shop-card'
+import { breakAfterSlash } from '../../../lib/break-after-slash'
 
 export default function LeasingRoute() {
   const centre = useCentreSettings()
@@ -63,8 +64,8 @@ export default function LeasingRoute() {
             <li key={d.label}>
               <Card className="h-full p-4 sm:p-6">
                 <d.icon className="size-8 text-brand-700" aria-hidden="true" />
-                <p className="mt-3 text-xl font-extrabold break-words text-stone-900 sm:text-3xl">
-                  {d.value}
+                <p className="mt-3 text-xl font-extrabold text-stone-900 sm:text-3xl">
+                  {breakAfterSlash(d.value)}
                 </p>
                 <p className="text-stone-600">{d.label}</p>
               </Card>
