@@ -1,9 +1,9 @@
 import { ENQUIRY_TYPES } from '@genesis/contracts/enquiry-fields'
 import { type FormEvent, useId } from 'react'
-import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
 import { Field, NativeSelect, TextArea } from '../../../components/ui/field'
 import { Honeypot } from '../../../components/ui/honeypot'
+import { notify, prepareToasts } from '../../../components/ui/toasts'
 import { useFormFields } from '../../../lib/use-form-fields'
 import { useSendEnquiry } from '../api/use-send-enquiry'
 import { FormMessage } from './form-message'
@@ -27,6 +27,7 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
+    prepareToasts()
     // The shared schemas (and full zod) load on the first submit, not with the page.
     const { ContactFormSchema, contactFormToPayload } = await import('@genesis/contracts/enquiry')
     const form = f.validate(ContactFormSchema, {
@@ -36,12 +37,12 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
     if (!form) return
     const result = await send(contactFormToPayload(form))
     if (result.ok) {
-      toast.success('Message sent successfully!', {
+      notify.success('Message sent successfully!', {
         description: "Thank you for contacting us. We'll get back to you shortly.",
       })
       f.reset()
     } else {
-      toast.error('Failed to send message', {
+      notify.error('Failed to send message', {
         description: `Please try again or contact us directly at ${contactEmail}`,
       })
     }

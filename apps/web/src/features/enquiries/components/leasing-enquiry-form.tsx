@@ -1,9 +1,9 @@
 import { BUSINESS_TYPES } from '@genesis/contracts/enquiry-fields'
 import { type FormEvent, useId } from 'react'
-import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
 import { Field, NativeSelect, TextArea, TextInput } from '../../../components/ui/field'
 import { Honeypot } from '../../../components/ui/honeypot'
+import { notify, prepareToasts } from '../../../components/ui/toasts'
 import { useFormFields } from '../../../lib/use-form-fields'
 import { useSendEnquiry } from '../api/use-send-enquiry'
 import { FormMessage } from './form-message'
@@ -35,6 +35,7 @@ export function LeasingEnquiryForm({ contactEmail }: { contactEmail: string }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
+    prepareToasts()
     // The shared schemas (and full zod) load on the first submit, not with the page.
     const { LeasingFormSchema, leasingFormToPayload } = await import('@genesis/contracts/enquiry')
     const form = f.validate(LeasingFormSchema, {
@@ -44,12 +45,12 @@ export function LeasingEnquiryForm({ contactEmail }: { contactEmail: string }) {
     if (!form) return
     const result = await send(leasingFormToPayload(form))
     if (result.ok) {
-      toast.success('Enquiry received!', {
+      notify.success('Enquiry received!', {
         description: "Thank you for your interest. We'll be in touch shortly.",
       })
       f.reset()
     } else {
-      toast.error('Submission failed', { description: `Please reach out directly at ${contactEmail}` })
+      notify.error('Submission failed', { description: `Please reach out directly at ${contactEmail}` })
     }
   }
 

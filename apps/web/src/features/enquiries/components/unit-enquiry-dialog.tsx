@@ -1,9 +1,9 @@
 import { type FormEvent, type RefObject, useId } from 'react'
-import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog'
 import { Field, TextArea, TextInput } from '../../../components/ui/field'
 import { Honeypot } from '../../../components/ui/honeypot'
+import { notify, prepareToasts } from '../../../components/ui/toasts'
 import { useFormFields } from '../../../lib/use-form-fields'
 import { useSendEnquiry } from '../api/use-send-enquiry'
 import { FormMessage } from './form-message'
@@ -35,13 +35,14 @@ export default function UnitEnquiryDialog({
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
+    prepareToasts()
     // The shared schemas (and full zod) load on the first submit, not with the page.
     const { UnitEnquiryFormSchema } = await import('@genesis/contracts/enquiry')
     const form = f.validate(UnitEnquiryFormSchema, { ...f.values, unitNumber })
     if (!form) return
     const result = await send(form)
     if (result.ok) {
-      toast.success('Enquiry sent successfully!', {
+      notify.success('Enquiry sent successfully!', {
         description: 'Our leasing team will contact you within 24 hours.',
       })
       f.reset()
@@ -51,7 +52,7 @@ export default function UnitEnquiryDialog({
     const description = result.provider_error
       ? `Email service error: ${result.provider_error}`
       : (result.error ?? `Please try again or contact our leasing team at ${contactEmail}`)
-    toast.error('Failed to send enquiry', { description })
+    notify.error('Failed to send enquiry', { description })
   }
 
   return (

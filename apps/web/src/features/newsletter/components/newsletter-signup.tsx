@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
+import { notify, prepareToasts } from '../../../components/ui/toasts'
 import { subscribeToNewsletter } from '../api/subscribe-to-newsletter'
 
 /** Newsletter signup (spec §5, §8): an invalid address fails like any other failure, with the toast. */
@@ -11,12 +11,13 @@ export function NewsletterSignup({ contactEmail }: { contactEmail: string }) {
   const id = useId()
 
   const fail = () =>
-    toast.error('Subscription failed', {
+    notify.error('Subscription failed', {
       description: `Please try again or contact us directly at ${contactEmail}`,
     })
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
+    prepareToasts()
     // The shared schema (and full zod) loads on the first submit, not with the home page.
     const { NewsletterSubscriptionSchema } = await import('@genesis/contracts/newsletter')
     const parsed = NewsletterSubscriptionSchema.safeParse({ email })
@@ -26,7 +27,7 @@ export function NewsletterSignup({ contactEmail }: { contactEmail: string }) {
     const result = await subscribeToNewsletter(parsed.data.email)
     setSending(false)
     if (!result.ok) return fail()
-    toast.success('Successfully subscribed!', {
+    notify.success('Successfully subscribed!', {
       description: "Thank you for subscribing. You'll receive updates about new stores and events.",
     })
     setEmail('')
