@@ -3,7 +3,7 @@ import { type FormEvent, useId } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Field, NativeSelect, TextArea } from '../../../components/ui/field'
 import { Honeypot } from '../../../components/ui/honeypot'
-import { notify, prepareToasts } from '../../../components/ui/toasts'
+import { notify } from '../../../components/ui/toasts'
 import { useFormFields } from '../../../lib/use-form-fields'
 import { useSendEnquiry } from '../api/use-send-enquiry'
 import { FormMessage } from './form-message'
@@ -27,7 +27,6 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
-    prepareToasts()
     // The shared schemas (and full zod) load on the first submit, not with the page.
     const { ContactFormSchema, contactFormToPayload } = await import('@genesis/contracts/enquiry')
     const form = f.validate(ContactFormSchema, {

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog'
 import { Field, TextArea, TextInput } from '../../../components/ui/field'
 import { Honeypot } from '../../../components/ui/honeypot'
-import { notify, prepareToasts } from '../../../components/ui/toasts'
+import { notify } from '../../../components/ui/toasts'
 import { useFormFields } from '../../../lib/use-form-fields'
 import { useSendEnquiry } from '../api/use-send-enquiry'
 import { FormMessage } from './form-message'
@@ -35,7 +35,6 @@ export default function UnitEnquiryDialog({
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
-    prepareToasts()
     // The shared schemas (and full zod) load on the first submit, not with the page.
     const { UnitEnquiryFormSchema } = await import('@genesis/contracts/enquiry')
     const form = f.validate(UnitEnquiryFormSchema, { ...f.values, unitNumber })
