@@ -1,7 +1,10 @@
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Database } from './types.ts'
 
 export const SEED_FILE = new URL('../../../../supabase/seed.sql', import.meta.url).pathname
+/** Further demo content, one file per area (`NN_area.sql`), loaded after seed.sql in name order. */
+export const SEED_DIR = new URL('../../../../supabase/seed/', import.meta.url).pathname
 
 /** The demo accounts that supabase/seed.sql creates (listed in the README too). */
 export const DEMO_ACCOUNTS = [
@@ -16,10 +19,28 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return rows[0].n === 0
 }
 
+/** The seed files in the order they load: seed.sql, then supabase/seed/*.sql by name. */
+export async function listSeedFiles(file = SEED_FILE, dir = SEED_DIR): Promise<string[]> {
+  const extra = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return []
+    throw error
+  })
+  return [
+    file,
+    ...extra
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((f) => join(dir, f)),
+  ]
+}
+
 /** Loads the demo content in one transaction: all of it or none. */
-export async function seedDemo(db: Database, file = SEED_FILE): Promise<void> {
-  const sql = await readFile(file, 'utf8')
-  await db.transaction((tx) => tx.exec(sql))
+export async function seedDemo(db: Database, file = SEED_FILE, dir = SEED_DIR): Promise<void> {
+  const files = await listSeedFiles(file, dir)
+  const scripts = await Promise.all(files.map((f) => readFile(f, 'utf8')))
+  await db.transaction(async (tx) => {
+    for (const sql of scripts) await tx.exec(sql)
+  })
 }
 
 /** Empties every table of the product (auth, storage metadata and public data) for db:reset. */
