@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Hono } from 'hono'
 import { createApp, type Gateway } from '../../src/app.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
+import { applySecuritySettings } from '../../src/database/security-settings.ts'
 import { createDeps, type Deps } from '../../src/deps.ts'
 import type { GatewayEnv } from '../../src/http/gateway-env.ts'
 import { type Keys, keysFromSecret } from '../../src/keys.ts'
@@ -40,6 +41,8 @@ export async function createTestGateway(
     SMTP_TIMEOUT_MS: '3000',
     ...options.env,
   })
+  // As main.ts does at start-up: the settings RLS reads come from the environment.
+  await applySecuritySettings(db, config)
   const keys = await keysFromSecret(TEST_JWT_SECRET)
   // SMTP_URL in `env` delivers to that server (e.g. a loopback smtp-server); otherwise the outbox.
   const deps = createDeps({ config, db, keys, mailer: options.mailer })
