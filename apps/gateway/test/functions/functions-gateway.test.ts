@@ -1,7 +1,7 @@
+import type { FunctionHandler } from '@genesis/functions/_shared/function-context.ts'
 import { FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FunctionHandler } from '../../../../supabase/functions/_shared/function-context.ts'
 import { supabaseCors } from '../../src/http/cors.ts'
 import type { FunctionDefinition } from '../../src/services/functions/registry.ts'
 import { createFunctionsRoutes } from '../../src/services/functions/routes.ts'

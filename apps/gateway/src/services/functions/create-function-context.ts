@@ -1,4 +1,4 @@
-import type { FunctionContext } from '../../../../../supabase/functions/_shared/function-context.ts'
+import type { FunctionContext } from '@genesis/functions/_shared/function-context.ts'
 import { readCentreContacts } from '../../database/read-centre-contacts.ts'
 import { asCaller, SERVICE_ROLE } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'

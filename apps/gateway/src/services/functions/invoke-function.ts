@@ -1,4 +1,4 @@
-import type { FunctionHandler } from '../../../../../supabase/functions/_shared/function-context.ts'
+import type { FunctionHandler } from '@genesis/functions/_shared/function-context.ts'
 import type { Deps } from '../../deps.ts'
 import { RateLimiter } from '../../http/rate-limit.ts'
 import { BodyTooLargeError, readLimitedBody } from '../../http/read-limited-body.ts'

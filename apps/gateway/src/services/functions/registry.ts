@@ -1,6 +1,6 @@
-import type { CreateFunction } from '../../../../../supabase/functions/_shared/function-context.ts'
-import createNewsletterSubscription from '../../../../../supabase/functions/newsletter-subscription/index.ts'
-import createSendEnquiryEmail from '../../../../../supabase/functions/send-enquiry-email/index.ts'
+import type { CreateFunction } from '@genesis/functions/_shared/function-context.ts'
+import createNewsletterSubscription from '@genesis/functions/newsletter-subscription/index.ts'
+import createSendEnquiryEmail from '@genesis/functions/send-enquiry-email/index.ts'
 
 /** How the gateway runs one function (what `supabase/config.toml` says for a hosted project). */
 export interface FunctionDefinition {
