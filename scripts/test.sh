@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 
-node -e 'const [major] = process.versions.node.split("."); if (major !== "24") { console.error(`Node 24 expected, got ${process.version}: run npm install first`); process.exit(1) }'
+# The toolchain: Node 24 from the registry package in node_modules, not the machine's own Node.
+node -e 'const [major] = process.versions.node.split("."); if (major !== "24" || !process.execPath.includes("node_modules")) { console.error(`Node 24 from node_modules expected, got ${process.version} at ${process.execPath}: run npm install first`); process.exit(1) }'
 
 url=$(bash scripts/test-env.sh)
 if [ -n "$url" ]; then export TEST_DATABASE_URL="$url"; fi

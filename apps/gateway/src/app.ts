@@ -27,7 +27,7 @@ export interface Gateway {
   websocket: WebSocketServer
   /**
    * Stops what the gateway itself runs: every realtime socket is told and closed, the change feed
-   * stops listening. Call it after the HTTP server stopped accepting and before the database is
+   * stops listening, background work (auth mails) finishes. Call it after the HTTP server stopped accepting and before the database is
    * closed (main.ts shows the order). Safe to call more than once.
    */
   stop(): Promise<void>
@@ -89,6 +89,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Gateway {
         await hub.stop()
         // Sockets still between upgrade and registration.
         closeRealtimeSockets(websocket)
+        // Mails already promised to a client are written before the database closes.
+        await deps.background.settled()
       })()
       return stopped
     },

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import { BackgroundTasks } from './background-tasks.ts'
 import type { BlobStore } from './blob-store/blob-store.ts'
 import { createDiskBlobStore } from './blob-store/disk-blob-store.ts'
 import type { Config } from './config.ts'
@@ -16,6 +17,8 @@ export interface Deps {
   mailer: Mailer
   /** Bytes of stored objects (disk under STORAGE_DIR by default). */
   blobStore: BlobStore
+  /** Work started without waiting for it (auth mails); `createApp().stop()` lets it finish. */
+  background: BackgroundTasks
 }
 
 /**
@@ -43,5 +46,6 @@ export function createDeps(
         timeoutMs: config.SMTP_TIMEOUT_MS,
       }),
     blobStore: parts.blobStore ?? createDiskBlobStore(config.storageDir),
+    background: new BackgroundTasks(),
   }
 }

@@ -15,6 +15,12 @@ import { createLogger } from './logger.ts'
 import { sweepOrphanBlobs } from './services/storage/sweep-orphan-blobs.ts'
 
 async function main() {
+  // The start-up check of the toolchain: Node 24 (the registry package `npm install` brings).
+  const [major] = process.versions.node.split('.')
+  if (major !== '24') {
+    console.error(`Node 24 expected, got ${process.version}: run npm install, then npm start`)
+    process.exit(1)
+  }
   let config: ReturnType<typeof loadConfig>
   try {
     config = loadConfig()

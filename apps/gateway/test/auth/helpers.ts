@@ -63,10 +63,10 @@ export async function readMail(
   }
 }
 
-/** How many mails went to `to` (waiting a moment for background sends to settle). */
-export async function countMails(db: Database, to: string): Promise<number> {
-  await new Promise((r) => setTimeout(r, 100))
-  const { rows } = await db.query<{ n: number }>(
+/** How many mails went to `to`, once the mails the gateway sends in the background have settled. */
+export async function countMails(gw: TestGateway, to: string): Promise<number> {
+  await gw.deps.background.settled()
+  const { rows } = await gw.db.query<{ n: number }>(
     `select count(*)::int as n from private.mail_outbox where $1 = any(to_addresses)`,
     [to],
   )

@@ -152,7 +152,8 @@ describe.each(drivers)('the change feed after a lost LISTEN connection (%s)', (d
     const l = losable(db)
     const log = recordingLogger()
     const out = collector()
-    const feed = new ChangeFeed(l.db, log.logger, out.onChanges, { retryDelaysMs: [20, 40] })
+    const retryDelaysMs = [20, 40]
+    const feed = new ChangeFeed(l.db, log.logger, out.onChanges, { retryDelaysMs })
     await feed.start()
     await feed.idle()
 
@@ -169,7 +170,9 @@ describe.each(drivers)('the change feed after a lost LISTEN connection (%s)', (d
     await waitFor('a few refused attempts', () => l.state.listenCalls >= 8)
     await feed.stop()
     const attempts = l.state.listenCalls
-    await sleep(200)
+    // Nothing can announce a retry that does not happen: wait five times the longest retry delay,
+    // by which any retry still scheduled would have run.
+    await sleep(5 * Math.max(...retryDelaysMs))
     expect(l.state.listenCalls).toBe(attempts)
   })
 
@@ -185,6 +188,7 @@ describe.each(drivers)('the change feed after a lost LISTEN connection (%s)', (d
 
     await l.lose()
     await insertUnit('C-2')
+    // Let C-2 age past the 200 ms keep window, so the prune below removes it.
     await sleep(250)
     // Another gateway process prunes while this one is deaf.
     await db.query(`select realtime.prune_changes(interval '200 milliseconds')`)

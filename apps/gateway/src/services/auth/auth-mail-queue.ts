@@ -13,7 +13,7 @@ export interface PendingMail {
  * Sends auth mails after the answer has been decided and without waiting for them: the reply to
  * sign-up, recovery, resend and otp must take as long for an unknown address (no mail) as for
  * a known one (a mail through a possibly slow SMTP server). Failures are logged; the outbox keeps
- * the message.
+ * the message. The work is tracked in `deps.background`, so shutdown waits for it.
  */
 export function sendInBackground(deps: Deps, mails: PendingMail[]): Promise<void> {
   const work = (async () => {
@@ -32,5 +32,5 @@ export function sendInBackground(deps: Deps, mails: PendingMail[]): Promise<void
       }
     }
   })()
-  return work
+  return deps.background.track(work)
 }
