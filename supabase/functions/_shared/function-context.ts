@@ -1,4 +1,4 @@
-import type { CentreContacts } from '@genesis/contracts/centre-contacts'
+import type { CentreContacts } from '@genesis/contracts/centre-settings'
 import type { EmailContent } from '@genesis/contracts/email-content'
 
 /**

@@ -1,4 +1,4 @@
-import type { CentreContacts } from '@genesis/contracts/centre-contacts'
+import type { CentreContacts } from '@genesis/contracts/centre-settings'
 import { type ParsedEnquiry, parseEnquiryPayload } from '@genesis/contracts/enquiry'
 import { describe, expect, it } from 'vitest'
 import { acknowledgementMail, teamMail } from './enquiry-emails.ts'

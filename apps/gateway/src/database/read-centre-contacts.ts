@@ -1,4 +1,4 @@
-import { type CentreContacts, CentreContactsSchema } from '@genesis/contracts/centre-contacts'
+import { type CentreContacts, CentreContactsSchema } from '@genesis/contracts/centre-settings'
 import { ANON, asCaller } from './request-scope.ts'
 import type { Database } from './types.ts'
 

@@ -1,4 +1,4 @@
-import { type CentreContacts, centreAddress } from '@genesis/contracts/centre-contacts'
+import { type CentreContacts, centreAddress } from '@genesis/contracts/centre-settings'
 import type { EmailBrand } from './render-email.ts'
 
 /** The header and footer of every mail, from the centre's settings and the site's public URL. */

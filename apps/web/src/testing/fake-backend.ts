@@ -1,36 +1,17 @@
+import { SEEDED_CENTRE } from '@genesis/contracts/centre-settings'
 import { vi } from 'vitest'
 import { setFetch } from './setup'
 
+/** The seeded centre as the REST API sends it: numeric columns arrive as strings. */
 export const CENTRE_ROW = {
   id: 'c1',
-  centre_name: 'Genesis Centre',
-  tagline: 'Your neighbourhood shopping centre',
-  address_line: '12 Protea Avenue',
-  suburb: 'Northcliff',
-  city: 'Johannesburg',
-  province: 'Gauteng',
-  postal_code: '2195',
-  phone: '011 274 5300',
-  management_email: 'management@genesis.test',
-  leasing_email: 'leasing@genesis.test',
-  general_email: 'info@genesis.test',
-  security_company: 'Sentinel Guard Security',
-  security_phone: '0861 88 88 79',
-  map_latitude: '-26.145200',
-  map_longitude: '27.972500',
-  gla_m2: '7002.00',
-  parking_bays: '400+',
-  store_count: '25+',
-  years_serving: '15+',
-  daily_foot_traffic: '5,000+',
-  occupancy_percent: '95.00',
-  catchment_radius_km: '3.00',
-  catchment_population: '45,000+',
-  average_household_income: 'R35,000',
-  age_25_45_percent: '60.00',
-  amenities: ['Free WiFi', 'Generator backup'],
-  featured_retailers: ['Fresh Basket Market', 'Volt Electronics'],
-  centre_hours: { monday: '08:00 - 19:00' },
+  ...SEEDED_CENTRE,
+  map_latitude: SEEDED_CENTRE.map_latitude?.toFixed(6),
+  map_longitude: SEEDED_CENTRE.map_longitude?.toFixed(6),
+  gla_m2: SEEDED_CENTRE.gla_m2.toFixed(2),
+  occupancy_percent: SEEDED_CENTRE.occupancy_percent?.toFixed(2),
+  catchment_radius_km: SEEDED_CENTRE.catchment_radius_km?.toFixed(2),
+  age_25_45_percent: SEEDED_CENTRE.age_25_45_percent?.toFixed(2),
   social_links: {},
 }
 

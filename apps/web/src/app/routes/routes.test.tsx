@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, matchRoutes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeBackend } from '../../testing/fake-backend'
+import { fakeBackend, json } from '../../testing/fake-backend'
 import { renderRoute } from '../../testing/render'
 import { routes } from '../routes'
 
@@ -87,6 +87,16 @@ describe('the fallback error screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }))
     expect(await screen.findByRole('heading', { level: 1, name: /The story of/ })).toBeInTheDocument()
     expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument()
+  })
+
+  it('replaces the page, figures and all, when the centre settings cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    fakeBackend({ '/rest/v1/centre_settings': () => json({ message: 'database unavailable' }, 500) })
+    renderRoute('/')
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument()
+    // The first paint's stand-in figures are not left standing as if they were the centre's.
+    expect(screen.queryByText('400+')).not.toBeInTheDocument()
+    expect(screen.queryByText('Free parking bays')).not.toBeInTheDocument()
   })
 
   it('Go Home goes to / and Reload Page reloads', async () => {
