@@ -93,7 +93,7 @@ export function meetsTargets(results: PageResult[]): boolean {
   )
 }
 
-/** The spec's slug rule (site-spec §2): lowercase, & → 'and', other non-alphanumerics → '-', trimmed. */
+/** The spec's slug rule (docs/product/site.md §2): lowercase, & → 'and', other non-alphanumerics → '-', trimmed. */
 export function storeSlug(tradingName: string): string {
   return tradingName
     .toLowerCase()

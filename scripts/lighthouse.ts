@@ -28,7 +28,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-// The flags proven on this kind of machine (docs toolchain-notes.md, Browser).
+// The flags proven on this kind of machine (docs/style.md and the README: the system Chromium).
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',

@@ -1,5 +1,5 @@
 -- ============================================================================
--- Demo content (product.md §7): loaded on first start into an empty database
+-- Demo content (docs/product/README.md §7): loaded on first start into an empty database
 -- while SEED_DEMO is on, and again by `npm run db:reset`. Every name here is
 -- fictional. The demo accounts and passwords are listed in the README and
 -- printed at start-up; passwords are stored as bcrypt hashes, as GoTrue does.

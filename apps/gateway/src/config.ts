@@ -10,7 +10,7 @@ const optional = z
   .transform((v) => (v === '' ? undefined : v))
 
 /**
- * Every setting of the gateway, read from the environment (product.md §7). Each has a working
+ * Every setting of the gateway, read from the environment (docs/product/README.md §7). Each has a working
  * default for `npm start` on one machine; production sets DATABASE_URL, SITE_URL, SMTP_URL, keys,
  * and SEED_DEMO=false.
  */

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SignJWT } from 'jose'
 
-/** The gateway's signing secret and the two project keys (supabase-protocol.md §1.2). */
+/** The gateway's signing secret and the two project keys (docs/protocol/README.md §1.2). */
 export interface Keys {
   jwtSecret: string
   anonKey: string

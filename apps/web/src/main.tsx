@@ -25,7 +25,7 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 async function start() {
   await yieldToBrowser()
-  // Before the router and the first render, so that errors while starting are reported (spec §8).
+  // Before the router and the first render, so that errors while starting are reported (docs/product/site.md §8).
   initMonitoring()
   await yieldToBrowser()
   const router = createAppRouter()

@@ -32,7 +32,7 @@ const email = (message: string) =>
 const honeypot = { [HONEYPOT_FIELD]: z.string().max(500).optional() }
 
 // ----------------------------------------------------------------------------
-// Forms as the visitor fills them in (spec §3, §5)
+// Forms as the visitor fills them in (docs/product/site.md §3, §5)
 // ----------------------------------------------------------------------------
 
 export const UnitEnquiryFormSchema = z.object({
@@ -66,13 +66,13 @@ export const ContactFormSchema = z.object({
 export type ContactForm = z.input<typeof ContactFormSchema>
 
 // ----------------------------------------------------------------------------
-// Bodies of the send-enquiry-email function (spec §7)
+// Bodies of the send-enquiry-email function (docs/product/site.md §7)
 // ----------------------------------------------------------------------------
 
-/** The unit dialog sends its form as it is (spec §7), plus the hidden honeypot. */
+/** The unit dialog sends its form as it is (docs/product/site.md §7), plus the hidden honeypot. */
 export const UnitEnquiryPayloadSchema = UnitEnquiryFormSchema.extend(honeypot)
 
-/** The forms send first and last name joined as `name` (spec §7). */
+/** The forms send first and last name joined as `name` (docs/product/site.md §7). */
 const formSender = {
   name: required(FILL_IN_REQUIRED_FIELDS, LIMITS.name * 2 + 1),
   email: email(FILL_IN_REQUIRED_FIELDS),

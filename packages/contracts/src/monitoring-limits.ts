@@ -1,10 +1,10 @@
 /**
- * Limits and helpers of the monitoring payloads (site-spec §3, §7), kept free of zod so that the
+ * Limits and helpers of the monitoring payloads (docs/product/site.md §3, §7), kept free of zod so that the
  * browser's monitoring client can import them without pulling the schemas into every page.
  * The client truncates to these limits; the gateway refuses anything larger.
  */
 export const MONITORING_LIMITS = {
-  /** Events per POST /api/analytics/events; equals the client's local queue cap (spec §9). */
+  /** Events per POST /api/analytics/events; equals the client's local queue cap (docs/product/site.md §9). */
   eventsPerBatch: 100,
   nameLength: 100,
   urlLength: 2048,

@@ -4,7 +4,7 @@ import { MONITORING_LIMITS, UUID_PATTERN } from './monitoring-limits.ts'
 export { MONITORING_LIMITS, truncate, UUID_PATTERN } from './monitoring-limits.ts'
 
 /**
- * The four monitoring payloads of site-spec §3 and §7, shared by the web app's monitoring client
+ * The four monitoring payloads of docs/product/site.md §3 and §7, shared by the web app's monitoring client
  * (which builds them) and the gateway's ingestion API (which validates them). The limits are the
  * contract between the two: the client truncates to them, the gateway refuses anything larger.
  * Types for the client are in this file too, but the client imports them with `import type` only.
@@ -32,7 +32,7 @@ const Details = z
     message: `must serialise to at most ${MONITORING_LIMITS.detailsBytes} bytes`,
   })
 
-/** Analytics event (spec §3). */
+/** Analytics event (docs/product/site.md §3). */
 export const AnalyticsEventSchema = z.object({
   name: Name,
   properties: Details.default({}),
@@ -45,13 +45,13 @@ export const AnalyticsEventSchema = z.object({
 })
 export type AnalyticsEvent = z.input<typeof AnalyticsEventSchema>
 
-/** Body of POST /api/analytics/events (spec §7); a batch is stored whole or not at all. */
+/** Body of POST /api/analytics/events (docs/product/site.md §7); a batch is stored whole or not at all. */
 export const AnalyticsBatchSchema = z.object({
   events: z.array(AnalyticsEventSchema).min(1).max(MONITORING_LIMITS.eventsPerBatch),
 })
 export type AnalyticsBatch = z.input<typeof AnalyticsBatchSchema>
 
-/** Error record (spec §3), body of POST /api/monitoring/errors. */
+/** Error record (docs/product/site.md §3), body of POST /api/monitoring/errors. */
 export const ErrorRecordSchema = z.object({
   message: z.string().min(1).max(MONITORING_LIMITS.messageLength),
   stack: z.string().max(MONITORING_LIMITS.stackLength).nullish(),
@@ -65,7 +65,7 @@ export const ErrorRecordSchema = z.object({
 })
 export type ErrorRecord = z.input<typeof ErrorRecordSchema>
 
-/** Metric (spec §3), body of POST /api/monitoring/metrics. */
+/** Metric (docs/product/site.md §3), body of POST /api/monitoring/metrics. */
 export const MetricSchema = z.object({
   name: Name,
   value: z.number().finite(),
@@ -76,7 +76,7 @@ export const MetricSchema = z.object({
 })
 export type Metric = z.input<typeof MetricSchema>
 
-/** User-action record (spec §3), body of POST /api/monitoring/events. */
+/** User-action record (docs/product/site.md §3), body of POST /api/monitoring/events. */
 export const UserActionSchema = z.object({
   action: Name,
   details: Details.default({}),

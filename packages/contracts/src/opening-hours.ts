@@ -85,7 +85,7 @@ export function openingHoursLines(hours: OpeningHours): OpeningHoursLine[] {
   return lines
 }
 
-/** Full format (spec §2): 'Mon-Fri: 08:00 - 18:00, Sat: 08:00 - 13:00, Sun: Closed', or ''. */
+/** Full format (docs/product/site.md §2): 'Mon-Fri: 08:00 - 18:00, Sat: 08:00 - 13:00, Sun: Closed', or ''. */
 export function formatOpeningHours(hours: OpeningHours): string {
   return openingHoursLines(hours)
     .map((l) => `${l.days}: ${l.hours}`)
@@ -93,7 +93,7 @@ export function formatOpeningHours(hours: OpeningHours): string {
 }
 
 /**
- * Short format (spec §2): Mon, Tue and Wed only, each with hours or 'Closed'; '...' appended when
+ * Short format (docs/product/site.md §2): Mon, Tue and Wed only, each with hours or 'Closed'; '...' appended when
  * any of Thursday to Sunday differs from Monday.
  */
 export function formatOpeningHoursShort(hours: OpeningHours): string {

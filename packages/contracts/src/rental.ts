@@ -1,4 +1,4 @@
-/** The note shown under every rental figure (spec §9). */
+/** The note shown under every rental figure (docs/product/site.md §9). */
 export const RENTAL_NOTE = 'Excluding VAT & operational costs'
 
 /**

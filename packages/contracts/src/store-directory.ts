@@ -1,4 +1,4 @@
-/** Category filter options of the spec (§9), in the spec's order; the first means "no filter". */
+/** Category filter options of the spec (docs/product/site.md §9), in the spec's order; the first means "no filter". */
 export const ALL_CATEGORIES = 'All Categories'
 export const STORE_CATEGORIES = [
   'Grocery & Food',

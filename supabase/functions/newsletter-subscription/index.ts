@@ -14,7 +14,7 @@ const DEFAULT_SOURCE = 'website'
 const TokenSchema = z.string().regex(/^[0-9a-f]{16,128}$/)
 
 /**
- * `newsletter-subscription` (spec §5, §7):
+ * `newsletter-subscription` (docs/product/site.md §5, §7):
  * - `POST /` `{ email, source? }` subscribes (200 `{ success: true }`, 400 `{ error }`).
  * - `GET /unsubscribe?token=…` shows a confirmation page; `POST` the same URL unsubscribes (the
  *   page's button, and RFC 8058 one-click from mail clients). A GET never changes anything, so

@@ -26,7 +26,7 @@ const ENQUIRY_TYPE_LABELS: Record<string, string> = {
   other: 'Other',
 }
 
-/** The centre is in Johannesburg (spec §1): its team reads times in South African time. */
+/** The centre is in Johannesburg (docs/product/site.md §1): its team reads times in South African time. */
 const RECEIVED_FORMAT = new Intl.DateTimeFormat('en-ZA', {
   timeZone: 'Africa/Johannesburg',
   dateStyle: 'medium',

@@ -4,11 +4,11 @@ import { errorResponse, jsonResponse, methodNotAllowed, readJsonBody } from '../
 import { acknowledgementMail, teamMail } from './enquiry-emails.ts'
 import { recordDelivery, storeEnquiry } from './store-enquiry.ts'
 
-/** What the web app's failure toast reads when the mail server refused the enquiry (spec §8). */
+/** What the web app's failure toast reads when the mail server refused the enquiry (docs/product/site.md §8). */
 export const EMAIL_SERVICE_ERROR = 'Email service error'
 
 /**
- * `send-enquiry-email` (spec §7): the unit dialog, the leasing form and the contact form. The
+ * `send-enquiry-email` (docs/product/site.md §7): the unit dialog, the leasing form and the contact form. The
  * enquiry is stored before any mail is attempted, so nothing a visitor sends is lost; then it is
  * mailed to the centre's team (reply-to the visitor) and acknowledged to the visitor.
  *

@@ -26,7 +26,7 @@ const SCOPE_SQL = `select
   set_config('request.path', $6, true)`
 
 /**
- * Opens a transaction that runs as `caller` (supabase-protocol.md §1.4): the role is switched and
+ * Opens a transaction that runs as `caller` (docs/protocol/README.md §1.4): the role is switched and
  * the claims are set locally, so RLS policies decide what the statements inside may see and do.
  * The gateway says who is asking; it never filters rows itself.
  */

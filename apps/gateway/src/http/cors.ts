@@ -14,6 +14,8 @@ export const EXPOSED_HEADERS = [
   'X-Supabase-Api-Version',
   'X-Total-Count',
   'x-relay-error',
+  // The id a user can quote when something failed; the gateway's log lines carry the same one.
+  'X-Request-Id',
   'x-sb-error-code',
   'sb-error-code',
 ]

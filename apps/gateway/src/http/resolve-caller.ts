@@ -125,7 +125,7 @@ async function verifyJwtRemembered(token: string, keys: Keys): ReturnType<typeof
 }
 
 /**
- * Who is asking (supabase-protocol.md §1.2): the `apikey` must be one of the project keys; the
+ * Who is asking (docs/protocol/README.md §1.2): the `apikey` must be one of the project keys; the
  * bearer token (a user JWT or a project key) decides role and claims. No bearer means the apikey's
  * role. A bearer that is present but invalid is refused, never treated as anon.
  */

@@ -48,7 +48,7 @@ export interface MailerSettings {
   timeoutMs?: number
 }
 
-/** The one mail module (product.md §6): SMTP when SMTP_URL is set, the outbox table otherwise. */
+/** The one mail module (docs/product/README.md §6): SMTP when SMTP_URL is set, the outbox table otherwise. */
 export function createMailer(settings: MailerSettings): Mailer {
   const { db, logger, from } = settings
   const timeout = settings.timeoutMs ?? 10_000

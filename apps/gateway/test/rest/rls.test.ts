@@ -4,7 +4,7 @@ import { drivers } from '../support/database.ts'
 import { createTestGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.ts'
 import { DEMO, signToken, userClaims } from '../support/tokens.ts'
 
-/** The RLS matrix of product.md §3, end to end through REST with real tokens. */
+/** The RLS matrix of docs/product/README.md §3, end to end through REST with real tokens. */
 describe.each(drivers)('REST permissions by role (%s)', (driver) => {
   let gw: TestGateway
   let anon: ReturnType<TestGateway['client']>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, drivers, type TestDatabase } from '../support/database.ts'
 
 /**
- * The meta-test of the assurance level (product.md §9): every table of the public and storage
+ * The meta-test of the assurance level (docs/product/README.md §9): every table of the public and storage
  * schemas has row-level security on, and every table that lets a signed-in user reach more than a
  * visitor reaches carries a restrictive policy calling private.has_required_aal() for each command
  * that lets them. A table another area adds without it fails here, naming the table and command.

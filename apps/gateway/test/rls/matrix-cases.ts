@@ -3,7 +3,7 @@ import type { Queryable } from '../../src/database/types.ts'
 import { asUser, DEMO } from '../support/tokens.ts'
 
 /**
- * The RLS matrix of product.md §3 and §9: for every table of the public and storage schemas and
+ * The RLS matrix of docs/product/README.md §3 and §9: for every table of the public and storage schemas and
  * every kind of caller, what each of select, insert, update and delete may do. Every case acts
  * through the same role switch and claims the gateway uses, and is rolled back afterwards.
  *

@@ -21,7 +21,7 @@ export const DEMO = {
 export type Aal = 'aal1' | 'aal2'
 
 /**
- * The claims an access token of this user carries (supabase-protocol.md §1.3): `aal1` as after a
+ * The claims an access token of this user carries (docs/protocol/README.md §1.3): `aal1` as after a
  * password sign-in, or `aal2` as after the TOTP code step (what an admin needs to reach admin data
  * while two-factor is required for admins, the default).
  */

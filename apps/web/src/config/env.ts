@@ -46,7 +46,7 @@ export function env(): Env {
   return cached
 }
 
-/** The public site URL: the configured one, else this page's origin (spec §2). */
+/** The public site URL: the configured one, else this page's origin (docs/product/site.md §2). */
 export function siteUrl(): string {
   return (env().siteUrl ?? window.location.origin).replace(/\/$/, '')
 }

@@ -1,5 +1,5 @@
 /**
- * Every route of the app, defined once (spec §2). Components link with `paths.x.getHref()`; the
+ * Every route of the app, defined once (docs/product/site.md §2). Components link with `paths.x.getHref()`; the
  * router registers `paths.x.path`. Nobody writes a URL by hand elsewhere.
  */
 const withQuery = (path: string, query?: Record<string, string | undefined>) => {

@@ -26,7 +26,7 @@ export async function readFunctionFailure(error: unknown): Promise<FunctionFailu
   return {}
 }
 
-/** A 2xx answer can still carry `{ error }` (spec §7: "the response error field is checked"). */
+/** A 2xx answer can still carry `{ error }` (docs/product/site.md §7: "the response error field is checked"). */
 export function errorInData(data: unknown): string | undefined {
   const parsed = FunctionFailureSchema.safeParse(data)
   return parsed.success ? parsed.data.error : undefined

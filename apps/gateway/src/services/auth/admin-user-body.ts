@@ -4,7 +4,7 @@ import { ERRORS } from './errors.ts'
 import { assertAcceptablePassword, hashPassword } from './passwords.ts'
 import { metadataObject, optionalString } from './request-input.ts'
 
-/** The body of admin create and update (supabase-protocol.md §2.5, Admin). */
+/** The body of admin create and update (docs/protocol/auth.md §2.5, Admin). */
 export const AdminUserBody = z.object({
   id: z.uuid().nullish(),
   email: optionalString,

@@ -68,7 +68,7 @@ const TEXTS: Record<AuthMailKind, AuthMailText> = {
   },
 }
 
-/** The `/verify` link of an e-mail (supabase-protocol.md §2.7). */
+/** The `/verify` link of an e-mail (docs/protocol/auth.md §2.7). */
 export function verifyLink(config: Config, tokenHash: string, type: string, redirectTo: string): string {
   const query = new URLSearchParams({ token: tokenHash, type, redirect_to: redirectTo })
   return `${config.siteUrl}/auth/v1/verify?${query.toString()}`

@@ -9,7 +9,7 @@ import { parseUserRow, USER_FIELDS, type UserRow } from './users.ts'
 
 /**
  * Every auth route except the open ones (GET /verify, /authorize, JWKS) needs one of the project
- * keys in `apikey`, as the Supabase gateway demands (supabase-protocol.md §1.2).
+ * keys in `apikey`, as the Supabase gateway demands (docs/protocol/README.md §1.2).
  */
 export function requireApikey(deps: Deps): MiddlewareHandler {
   return async (c, next) => {

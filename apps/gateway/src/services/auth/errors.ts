@@ -1,7 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ServiceError } from '../../http/service-error.ts'
 
-/** The API version whose error shape we speak (supabase-protocol.md §2.2). */
+/** The API version whose error shape we speak (docs/protocol/auth.md §2.2). */
 export const API_VERSION = '2024-01-01'
 
 /**

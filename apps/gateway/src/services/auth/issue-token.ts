@@ -9,7 +9,7 @@ const IdTokenBody = z.object({ provider: z.string().nullish() }).loose()
 
 /**
  * POST /token. Password and refresh grants are ours; pkce, id_token and web3 are refused with
- * the exact errors GoTrue gives when they are not configured (supabase-protocol.md §2.5).
+ * the exact errors GoTrue gives when they are not configured (docs/protocol/auth.md §2.5).
  */
 export function issueToken(services: AuthServices): Handler {
   return async (c) => {

@@ -3,7 +3,7 @@ import { ERRORS } from './errors.ts'
 
 /**
  * OAuth, SSO and identity linking are not offered: each answers the error GoTrue gives when the
- * feature is switched off (supabase-protocol.md §2.5), so the client shows why.
+ * feature is switched off (docs/protocol/auth.md §2.5), so the client shows why.
  */
 export const refuseAuthorize: Handler = () => {
   throw ERRORS.UnsupportedProvider()

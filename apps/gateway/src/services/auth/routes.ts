@@ -37,7 +37,7 @@ import { verifyLink } from './verify-link.ts'
 import { verifyOtp } from './verify-otp.ts'
 
 /**
- * /auth/v1 — the GoTrue protocol (supabase-protocol.md §2). Three groups: open routes (e-mail
+ * /auth/v1 — the GoTrue protocol (docs/protocol/auth.md §2). Three groups: open routes (e-mail
  * links, browser redirects, JWKS), routes for anyone holding a project key, routes for the
  * signed-in user (their bearer token is checked by each operation), and admin routes for the
  * service role only.

@@ -63,7 +63,7 @@ export interface TokenResponse {
   weak_password?: { message: string; reasons: string[] }
 }
 
-/** Signs the access token of a session (supabase-protocol.md §1.3). */
+/** Signs the access token of a session (docs/protocol/README.md §1.3). */
 export async function signAccessToken(deps: Deps, user: UserRow, session: SessionInfo) {
   const iat = Math.floor(Date.now() / 1000)
   const exp = iat + deps.config.JWT_EXPIRY

@@ -3,7 +3,7 @@ import type { Queryable } from '../../database/types.ts'
 import { ERRORS } from './errors.ts'
 
 /**
- * The User object of the protocol (supabase-protocol.md §2.3), built in SQL so that one round
+ * The User object of the protocol (docs/protocol/auth.md §2.3), built in SQL so that one round
  * trip yields it: RFC 3339 timestamps, `phone`/`email` as "" when absent, null fields omitted,
  * identities always present, factors only when there are some.
  */

@@ -1,12 +1,12 @@
 import { ServiceError } from '../../http/service-error.ts'
 
 /**
- * Everything the functions gateway itself answers (supabase-protocol.md §5), in the shape the
+ * Everything the functions gateway itself answers (docs/protocol/functions.md §5), in the shape the
  * Supabase gateway uses: `{ code, message }` (401s also carry `msg` and an `sb-error-code` header).
  * Errors a function returns are its own and never pass through here.
  */
 export class FunctionsError extends ServiceError {
-  /** A failure of the gateway rather than of the function: sets `x-relay-error: true` (quirk 11). */
+  /** A failure of the gateway rather than of the function: sets `x-relay-error: true` (docs/protocol/README.md, quirk 11). */
   readonly relay: boolean
 
   constructor(

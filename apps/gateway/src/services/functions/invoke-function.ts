@@ -115,7 +115,7 @@ export function createFunctionInvoker(deps: Deps, functions: ReadonlyMap<string,
       })
       const response = await Promise.race([handler(request), timeout])
       if (!response.headers.has('x-relay-error')) return response
-      // The relay flag is the gateway's to set (quirk 11): a function cannot claim to be the gateway.
+      // The relay flag is the gateway's to set (docs/protocol/README.md, quirk 11): a function cannot claim to be the gateway.
       const headers = new Headers(response.headers)
       headers.delete('x-relay-error')
       return new Response(response.body, {

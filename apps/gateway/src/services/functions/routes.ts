@@ -8,7 +8,7 @@ import { createFunctionInvoker } from './invoke-function.ts'
 import { FUNCTIONS, type FunctionDefinition } from './registry.ts'
 
 /**
- * /functions/v1 — edge functions (supabase-protocol.md §5). Open to everyone at this level: each
+ * /functions/v1 — edge functions (docs/protocol/functions.md §5). Open to everyone at this level: each
  * function declares in the registry whether it needs a JWT, and the invoker enforces it.
  */
 export function createFunctionsRoutes(

@@ -2,7 +2,7 @@ import type { ErrorRecordSchema } from '@genesis/contracts/monitoring'
 import type { z } from 'zod'
 import type { Queryable } from '../../database/types.ts'
 
-/** Stores one error report from the browser (spec §3 Error record). */
+/** Stores one error report from the browser (docs/product/site.md §3 Error record). */
 export async function recordError(
   tx: Queryable,
   report: z.output<typeof ErrorRecordSchema>,

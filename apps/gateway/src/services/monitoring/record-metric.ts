@@ -2,7 +2,7 @@ import type { MetricSchema } from '@genesis/contracts/monitoring'
 import type { z } from 'zod'
 import type { Queryable } from '../../database/types.ts'
 
-/** Stores one performance metric (spec §3 Metric). */
+/** Stores one performance metric (docs/product/site.md §3 Metric). */
 export async function recordMetric(tx: Queryable, metric: z.output<typeof MetricSchema>): Promise<number> {
   const result = await tx.query(
     `insert into public.monitoring_metrics (name, value, occurred_at, url, user_id, tenant_id)

@@ -2,7 +2,7 @@ import type { UserActionSchema } from '@genesis/contracts/monitoring'
 import type { z } from 'zod'
 import type { Queryable } from '../../database/types.ts'
 
-/** Stores one user action (spec §3 User-action record: session start, login attempt, logout, …). */
+/** Stores one user action (docs/product/site.md §3 User-action record: session start, login attempt, logout, …). */
 export async function recordUserAction(
   tx: Queryable,
   action: z.output<typeof UserActionSchema>,

@@ -18,7 +18,7 @@ import { recordMetric } from './record-metric.ts'
 import { recordUserAction } from './record-user-action.ts'
 
 /**
- * /api — analytics and monitoring ingestion (site-spec §7). Anyone may call it, with or without an
+ * /api — analytics and monitoring ingestion (docs/product/site.md §7). Anyone may call it, with or without an
  * API key (a beacon on unload cannot carry headers), so every endpoint is rate-limited per address
  * and size-limited, and writes only through the service role into tables that only admins read.
  */

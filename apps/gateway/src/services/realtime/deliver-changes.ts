@@ -14,7 +14,7 @@ interface Delivery {
 /**
  * Sends a batch of row changes (in commit order) to the channels subscribed to them, each only
  * if PostgreSQL, acting as the channel's caller, says it may see it (check-visibility.ts).
- * Payload shape: supabase-protocol.md §6.5.
+ * Payload shape: docs/protocol/realtime.md §6.5.
  */
 export async function deliverChanges(hub: RealtimeHub, changes: Change[]): Promise<void> {
   if (hub.changeChannels.size === 0) return

@@ -40,7 +40,7 @@ const isChangeEvent = (event: string): event is ChangeEvent => EVENTS.has(event)
 // Binding ids only need to be unique per channel; one counter for the process is simplest.
 let nextBindingId = 1
 
-/** `phx_join` (supabase-protocol.md §6.4). */
+/** `phx_join` (docs/protocol/realtime.md §6.4). */
 export async function joinChannel(hub: RealtimeHub, connection: Connection, message: Message): Promise<void> {
   const { topic, ref } = message
   const joinRef = message.joinRef ?? ref

@@ -14,7 +14,7 @@ import type { Vsn } from './serializer.ts'
 const VsnSchema = (vsn: string): vsn is Vsn => vsn === '1.0.0' || vsn === '2.0.0'
 
 /**
- * `GET /realtime/v1/websocket?apikey=…&vsn=2.0.0` (supabase-protocol.md §6.1): checks the apikey
+ * `GET /realtime/v1/websocket?apikey=…&vsn=2.0.0` (docs/protocol/realtime.md §6.1): checks the apikey
  * (browsers cannot send headers, so it comes in the query) and the per-IP connection limit, then
  * upgrades. Refusals are JSON `{"error": …}` with the status of §6.1.
  */

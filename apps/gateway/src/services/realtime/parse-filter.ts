@@ -1,5 +1,5 @@
 /**
- * The `filter` of a postgres_changes subscription (supabase-protocol.md §6.5): `column=op.value`,
+ * The `filter` of a postgres_changes subscription (docs/protocol/realtime.md §6.5): `column=op.value`,
  * e.g. `tenant_id=eq.7e00…`, `amount_due=gte.1000`, `status=in.(issued,paid)`. The operators
  * eq, neq, lt, lte, gt, gte and in are supported; anything else is refused with a message that
  * the join sends back as a system error.

@@ -10,7 +10,7 @@ interface Entry {
   meta: Meta
 }
 
-/** Presence per topic (supabase-protocol.md §6.7): at most one tracked entry per joined channel. */
+/** Presence per topic (docs/protocol/realtime.md §6.7): at most one tracked entry per joined channel. */
 export class PresenceRegistry {
   readonly #topics = new Map<string, Map<Channel, Entry>>()
 

@@ -2,7 +2,7 @@ import { ServiceError } from '../../http/service-error.ts'
 
 /**
  * Every refusal of the realtime service, with the wording Supabase Realtime uses
- * (supabase-protocol.md §6.1, §6.4, §6.7, §6.9). Upgrade refusals are HTTP JSON `{"error": …}`;
+ * (docs/protocol/realtime.md §6.1, §6.4, §6.7, §6.9). Upgrade refusals are HTTP JSON `{"error": …}`;
  * channel refusals are the `reason` of an error reply; system errors are `system` pushes.
  */
 /** A refused upgrade: `{"error": message}` with its status. */

@@ -8,7 +8,7 @@ import { API_ERRORS } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
 
 /**
- * /realtime/v1 — Phoenix channels over websocket (supabase-protocol.md §6).
+ * /realtime/v1 — Phoenix channels over websocket (docs/protocol/realtime.md §6).
  * Who may call: the socket needs a project key in `apikey` (query); each channel then acts for
  * its access token, and row changes reach it only where RLS lets that token select the row.
  * The REST broadcasts need a project key, and a valid bearer when one is sent.

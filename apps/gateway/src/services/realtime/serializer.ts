@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The Phoenix serializer of realtime-js (supabase-protocol.md §6.2): text frames are JSON arrays
+ * The Phoenix serializer of realtime-js (docs/protocol/realtime.md §6.2): text frames are JSON arrays
  * `[join_ref, ref, topic, event, payload]` (vsn 2.0.0) or objects (vsn 1.0.0); user broadcasts
  * arrive as binary kind 3 and may leave as binary kind 4. No other binary kind is ever sent.
  */

@@ -11,7 +11,7 @@ export type AccessTokenCheck =
 const DATABASE_ROLES = new Set(['anon', 'authenticated', 'service_role'])
 
 /**
- * Checks a channel's access token (supabase-protocol.md §6.4, §6.8): signature, a database role,
+ * Checks a channel's access token (docs/protocol/realtime.md §6.4, §6.8): signature, a database role,
  * and `exp`, which realtime requires and enforces without the HTTP services' clock skew because
  * the channel is closed at that instant anyway. `reason` is for a join reply, `message` for a
  * system push.

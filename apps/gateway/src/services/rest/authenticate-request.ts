@@ -5,7 +5,7 @@ import { ERRORS } from './errors.ts'
 import type { RestEnv } from './rest-env.ts'
 
 /**
- * Who is asking (supabase-protocol.md §1.2, §3.0): the apikey must be a project key; a bearer
+ * Who is asking (docs/protocol/README.md §1.2, §3.0): the apikey must be a project key; a bearer
  * token that fails verification is refused with PGRST301 (cannot be decoded or verified) or
  * PGRST303 (claims: expired, audience, role), never downgraded to anon.
  */

@@ -1,7 +1,7 @@
 import { ServiceError } from '../../http/service-error.ts'
 
 /**
- * The REST service's error catalogue (supabase-protocol.md §3.8): every error this service answers
+ * The REST service's error catalogue (docs/protocol/rest.md §3.8): every error this service answers
  * with is made here, carries PostgREST's wire body `{code, details, hint, message}` and an HTTP status.
  */
 export class RestError extends ServiceError {

@@ -13,7 +13,7 @@ import {
 } from './query-types.ts'
 
 /**
- * The PostgREST query grammar (supabase-protocol.md §3.3–3.5) as small pure parsers over one
+ * The PostgREST query grammar (docs/protocol/rest.md §3.3–3.5) as small pure parsers over one
  * string. Each throws PGRST100 with the position and what was expected.
  */
 class Cursor {

@@ -1,6 +1,6 @@
 import { ERRORS } from './errors.ts'
 
-/** What the client asked for with `Prefer` (supabase-protocol.md §3.6). Unknown tokens are ignored. */
+/** What the client asked for with `Prefer` (docs/protocol/rest.md §3.6). Unknown tokens are ignored. */
 export interface Preferences {
   return: 'minimal' | 'representation' | 'headers-only' | null
   count: 'exact' | 'planned' | 'estimated' | null

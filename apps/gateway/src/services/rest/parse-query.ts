@@ -4,7 +4,7 @@ import type { Condition, EmbedPath, Field, JsonStep, ParsedQuery, Scoped } from 
 
 /**
  * Turns a REST request's query string (already form-decoded, keys may repeat) into a typed query
- * (supabase-protocol.md §3.2–3.5). Pure: nothing is checked against the database here; build-sql.ts
+ * (docs/protocol/rest.md §3.2–3.5). Pure: nothing is checked against the database here; build-sql.ts
  * checks every name against the schema cache.
  */
 export function parseQuery(

@@ -13,7 +13,7 @@ const PgError = z.object({
   hint: z.string().nullish(),
 })
 
-/** PostgREST's SQLSTATE → HTTP mapping (supabase-protocol.md §3.8). */
+/** PostgREST's SQLSTATE → HTTP mapping (docs/protocol/rest.md §3.8). */
 export function statusForSqlState(code: string, role: string): number {
   if (code === '42501') return role === 'anon' ? 401 : 403
   if (/^PT\d{3}$/.test(code)) return Number(code.slice(2))

@@ -12,7 +12,7 @@ import { schemaCacheFor } from './schema-cache.ts'
 import { updateRows } from './update-rows.ts'
 
 /**
- * /rest/v1 — the PostgREST protocol (supabase-protocol.md §3). Every route is open to any caller
+ * /rest/v1 — the PostgREST protocol (docs/protocol/rest.md §3). Every route is open to any caller
  * with a project key: what each caller may read or change is decided by PostgreSQL (grants and
  * RLS), because every statement runs as the caller's role.
  */

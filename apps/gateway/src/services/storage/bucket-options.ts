@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { parseAllowedTypes } from './content-types.ts'
 import { parseFileSizeLimit } from './file-size-limit.ts'
 
-/** The settings a create/update body may carry (supabase-protocol.md §4.4); absent keys stay as they are. */
+/** The settings a create/update body may carry (docs/protocol/storage.md §4.4); absent keys stay as they are. */
 export const BucketOptionsSchema = z.object({
   public: z.boolean().optional(),
   file_size_limit: z.union([z.number(), z.string(), z.null()]).optional(),

@@ -9,7 +9,7 @@ import { ERRORS } from './errors.ts'
 export type StorageEnv = CallerEnv
 
 /**
- * Who is asking, from the bearer token (supabase-protocol.md §4.1): storage is open without an
+ * Who is asking, from the bearer token (docs/protocol/storage.md §4.1): storage is open without an
  * apikey (§1.2), a bad or expired JWT is refused (never downgraded to anon).
  */
 export function bearerCaller(deps: Deps): MiddlewareHandler<StorageEnv> {

@@ -5,7 +5,7 @@ import { type ObjectRow, selectObjects } from './rows.ts'
 
 /**
  * The object's row as `caller` sees it. A row hidden by RLS and a missing row are the same
- * NoSuchKey (supabase-protocol.md §4.2), so nobody learns what exists in folders they cannot read.
+ * NoSuchKey (docs/protocol/storage.md §4.2), so nobody learns what exists in folders they cannot read.
  */
 export async function findObject(
   deps: Deps,

@@ -32,7 +32,7 @@ const EntrySchema = z.object({ entry: z.string(), row: z.unknown() })
 
 /**
  * `POST /object/list/⟨bucket⟩`: the immediate children of a folder, files as full rows and
- * sub-folders as pseudo-entries (supabase-protocol.md §4.5). Rows come through RLS, so a folder
+ * sub-folders as pseudo-entries (docs/protocol/storage.md §4.5). Rows come through RLS, so a folder
  * appears only if the caller can see something in it.
  */
 export function listObjects(deps: Deps): Handler<StorageEnv> {

@@ -32,7 +32,7 @@ export function parseObjectName(raw: string): string {
   return name
 }
 
-/** A bucket id/name under the rules the client checks too (supabase-protocol.md §4.4). */
+/** A bucket id/name under the rules the client checks too (docs/protocol/storage.md §4.4). */
 export function parseBucketName(raw: string): string {
   if (!BUCKET_NAME.test(raw) || raw.trim() !== raw) throw ERRORS.InvalidBucketName(raw)
   return raw

@@ -112,7 +112,7 @@ function readMultipart(request: Request, contentType: string): Promise<UploadBod
   })
 }
 
-/** Reads an upload in either encoding of supabase-protocol.md §4.5. */
+/** Reads an upload in either encoding of docs/protocol/storage.md §4.5. */
 export async function readUploadBody(request: Request): Promise<UploadBody> {
   const contentType = request.headers.get('content-type') ?? ''
   if (/^multipart\/form-data\s*;/i.test(contentType)) return readMultipart(request, contentType)

@@ -24,7 +24,7 @@ import { uploadObject } from './upload-object.ts'
 import { uploadToSignedUrl } from './upload-to-signed-url.ts'
 
 /**
- * /storage/v1 — the supabase/storage protocol (supabase-protocol.md §4). Open without an apikey
+ * /storage/v1 — the supabase/storage protocol (docs/protocol/storage.md §4). Open without an apikey
  * (§1.2). Two scopes: routes where a public bucket or a signed token is the permission, and routes
  * that act as the bearer, where RLS on storage.* decides. Specific paths come before the
  * catch-all object paths, which they would otherwise match.
@@ -38,7 +38,7 @@ export function createStorageRoutes(deps: Deps): Hono<StorageEnv> {
   app.get('/object/info/public/*', getPublicObjectInfo(deps))
   app.get('/object/sign/*', downloadSignedObject(deps))
   app.put('/object/upload/sign/*', uploadToSignedUrl(deps))
-  // Image transformation is optional (supabase-protocol.md §7): transform URLs serve the original.
+  // Image transformation is optional (docs/protocol/storage.md, refused): transform URLs serve the original.
   app.get('/render/image/public/*', downloadPublicObject(deps))
   app.get('/render/image/sign/*', downloadSignedObject(deps))
 

@@ -68,7 +68,7 @@ export function selectObjects(tx: Queryable, where: string, params: unknown[]): 
 }
 
 /**
- * The bucket's settings, read as the gateway itself (supabase-protocol.md §4.7: existence, public
+ * The bucket's settings, read as the gateway itself (docs/protocol/storage.md §4.7: existence, public
  * flag and limits are not role-scoped; only object rows are).
  */
 export async function bucketSettings(db: Queryable, id: string): Promise<BucketRow | undefined> {

@@ -1,6 +1,6 @@
 import type { BucketRow, ObjectRow } from './rows.ts'
 
-/** Bucket shape of supabase-protocol.md §4.3. */
+/** Bucket shape of docs/protocol/storage.md §4.3. */
 export function bucketShape(row: BucketRow) {
   return {
     id: row.id,
@@ -16,7 +16,7 @@ export function bucketShape(row: BucketRow) {
   }
 }
 
-/** FileObject of remove replies: the full row (supabase-protocol.md §4.5). */
+/** FileObject of remove replies: the full row (docs/protocol/storage.md §4.5). */
 export function fileObjectShape(row: ObjectRow, name = row.name) {
   return {
     name,

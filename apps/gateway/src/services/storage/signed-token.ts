@@ -25,7 +25,7 @@ export type UploadClaims = z.infer<typeof UploadClaims>
 const secretOf = (keys: Keys) => new TextEncoder().encode(keys.jwtSecret)
 
 /**
- * A signed-URL token (supabase-protocol.md §4.6): an HS256 JWT of the gateway naming one
+ * A signed-URL token (docs/protocol/storage.md §4.6): an HS256 JWT of the gateway naming one
  * `⟨bucket⟩/⟨name⟩` and one scope. It carries no `role`, so it can never pass as an access token.
  */
 export function signDownloadToken(keys: Keys, url: string, expiresIn: number): Promise<string> {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { parseObjectName } from './names.ts'
 
-/** The body of `move` and `copy` (supabase-protocol.md §4.5). */
+/** The body of `move` and `copy` (docs/protocol/storage.md §4.5). */
 export const TransferSchema = z.object({
   bucketId: z.string().min(1),
   sourceKey: z.string().min(1),

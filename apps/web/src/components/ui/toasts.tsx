@@ -46,7 +46,7 @@ async function show(kind: 'success' | 'error', message: string, options?: ToastO
   }
 }
 
-/** The site's toasts (spec §5, §8, §9). */
+/** The site's toasts (docs/product/site.md §5, §8, §9). */
 export const notify = {
   success: (message: string, options?: ToastOptions) => void show('success', message, options),
   error: (message: string, options?: ToastOptions) => void show('error', message, options),
@@ -57,7 +57,7 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener)
 }
 
-/** Where toasts are drawn (top right, spec §9); renders nothing until the first one is wanted. */
+/** Where toasts are drawn (top right, docs/product/site.md §9); renders nothing until the first one is wanted. */
 export function ToastHost() {
   const needed = useSyncExternalStore(
     subscribe,

@@ -47,7 +47,7 @@ function chunkBySize(events: AnalyticsEvent[], maxBytes: number): AnalyticsEvent
 }
 
 /**
- * The analytics queue of spec §9: events wait in memory and in localStorage (`genesis-analytics`,
+ * The analytics queue of docs/product/site.md §9: events wait in memory and in localStorage (`genesis-analytics`,
  * at most 100, the oldest dropped) and leave in batches when the owner calls `flush` (every 30 s),
  * on their own once 10 or more are queued while online, or by beacon when the page goes away.
  * Nothing here throws into the app.

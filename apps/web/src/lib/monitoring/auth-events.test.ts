@@ -17,7 +17,7 @@ function spyMonitor() {
 
 const USER = { id: '0b0a0000-0000-4000-8000-00000000000a', user_metadata: { role: 'tenant' } }
 
-describe('auth events in monitoring (spec §4)', () => {
+describe('auth events in monitoring (docs/product/site.md §4)', () => {
   it('on SIGNED_IN identifies the user with their role, records session start and a successful email login', () => {
     const monitor = spyMonitor()
     recordAuthEvent(monitor, 'SIGNED_IN', USER)

@@ -7,7 +7,7 @@ export interface AuthUserLike {
 }
 
 /**
- * Records the auth transitions of spec §4 (call it from `supabase.auth.onAuthStateChange`):
+ * Records the auth transitions of docs/product/site.md §4 (call it from `supabase.auth.onAuthStateChange`):
  * SIGNED_IN identifies the user with their role and records session_start and a login_attempt
  * (method email, success); SIGNED_OUT records logout and forgets the user. INITIAL_SESSION with a
  * user re-identifies without counting a new login.

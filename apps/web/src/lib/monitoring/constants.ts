@@ -1,4 +1,4 @@
-/** The monitoring constants of site-spec §9, written once. */
+/** The monitoring constants of docs/product/site.md §9, written once. */
 export const MONITORING = {
   /** The analytics queue is flushed on this interval… */
   flushIntervalMs: 30_000,
@@ -12,14 +12,14 @@ export const MONITORING = {
   errorsStorageKey: 'genesis-errors',
   /** A resource that takes this long or longer is reported as a slow_resource metric. */
   slowResourceMs: 1000,
-  /** Where the tenant portal keeps the signed-in tenant's id (spec §3 Tenant context). */
+  /** Where the tenant portal keeps the signed-in tenant's id (docs/product/site.md §3 Tenant context). */
   tenantIdStorageKey: 'tenant_id',
   sessionIdStorageKey: 'genesis-session-id',
   /** sendBeacon refuses bodies over 64 KiB; stay under it with room for the wrapper. */
   beaconMaxBytes: 60 * 1024,
 } as const
 
-/** The four ingestion endpoints (spec §7), relative to the endpoint base. */
+/** The four ingestion endpoints (docs/product/site.md §7), relative to the endpoint base. */
 export const MONITORING_PATHS = {
   analytics: '/api/analytics/events',
   errors: '/api/monitoring/errors',

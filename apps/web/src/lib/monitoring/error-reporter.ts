@@ -56,7 +56,7 @@ function isStoredReport(value: unknown): value is ErrorRecord {
 }
 
 /**
- * The error reporter of spec §8: global errors, unhandled rejections and the error boundary's
+ * The error reporter of docs/product/site.md §8: global errors, unhandled rejections and the error boundary's
  * reports go to POST /api/monitoring/errors; when that fails they are kept locally under
  * `genesis-errors` (at most 50, oldest dropped) and sent again by `retryPending`.
  */

@@ -16,7 +16,7 @@ const noop: Monitor = {
 let current: Monitor | undefined
 
 /**
- * Starts site monitoring once per page (spec §7–§9): the analytics queue with its 30 s flush and
+ * Starts site monitoring once per page (docs/product/site.md §7–§9): the analytics queue with its 30 s flush and
  * unload beacon, the global error reporter, performance metrics and user actions. Call it once from
  * the app's root provider; calling it again returns the same monitor (StrictMode runs effects twice).
  *

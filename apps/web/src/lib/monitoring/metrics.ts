@@ -43,7 +43,7 @@ function numberField(entry: PerformanceEntry, field: string): number | undefined
  * Web-vitals-style timings measured with the browser's own Performance APIs (no dependency):
  * ttfb, dom_content_loaded, page_load and fcp from navigation and paint timing; lcp and cls from
  * PerformanceObserver where supported (reported once, when the page is hidden); and every
- * resource that took 1000 ms or more as `slow_resource` (spec §9) with the resource's URL.
+ * resource that took 1000 ms or more as `slow_resource` (docs/product/site.md §9) with the resource's URL.
  */
 export function createMetricsCollector(options: MetricsOptions): MetricsCollector {
   const { transport, performance: source } = options

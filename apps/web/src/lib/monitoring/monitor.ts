@@ -17,7 +17,7 @@ type Details = Record<string, unknown>
 
 /** The app's handle on monitoring; every method is safe to call at any time and never throws. */
 export interface Monitor {
-  /** Queues an analytics event (spec §3 Analytics event). */
+  /** Queues an analytics event (docs/product/site.md §3 Analytics event). */
   track(name: string, properties?: Details): void
   /** Queues a page_view with the spec's properties; loadTime defaults to the first page's load time. */
   trackPageView(page: string, options?: { loadTime?: number | null }): void
@@ -52,7 +52,7 @@ function newSessionId(win: Window): string {
   }
 }
 
-/** The browser-session id (spec §3 sessionId): one per tab session, kept in sessionStorage. */
+/** The browser-session id (docs/product/site.md §3 sessionId): one per tab session, kept in sessionStorage. */
 function sessionIdOf(session: SafeStorage, win: Window): string {
   const existing = session.readText(MONITORING.sessionIdStorageKey)
   if (existing && existing.length <= MONITORING_LIMITS.sessionIdLength) return existing
@@ -62,7 +62,7 @@ function sessionIdOf(session: SafeStorage, win: Window): string {
 }
 
 /**
- * The tenant portal stores the tenant id under `tenant_id` (spec §3 Tenant context), either raw or
+ * The tenant portal stores the tenant id under `tenant_id` (docs/product/site.md §3 Tenant context), either raw or
  * JSON-encoded; only a UUID is passed on.
  */
 function tenantIdOf(local: SafeStorage): string | null {

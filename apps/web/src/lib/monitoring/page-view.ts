@@ -1,5 +1,5 @@
 /**
- * The page-view properties of spec §3: page, title, loadTime, userAgent, screenResolution,
+ * The page-view properties of docs/product/site.md §3: page, title, loadTime, userAgent, screenResolution,
  * viewportSize, language, timezone. Pure apart from reading the window it is given.
  */
 export interface PageViewProperties {

@@ -29,7 +29,7 @@ function SimulatedError() {
 const scrollKey = (location: Location) =>
   location.key === 'default' ? `default:${location.pathname}` : location.key
 
-/** The public layout (spec §2): contact bar, sticky navigation, the page, footer. */
+/** The public layout (docs/product/site.md §2): contact bar, sticky navigation, the page, footer. */
 export default function PublicLayout() {
   const centre = useCentreSettings()
   return (

@@ -3,7 +3,7 @@ import { PageMeta } from '../../../components/seo/page-meta'
 import { ButtonLink } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 
-/** Any unknown path (spec §2): noindex, a way home. */
+/** Any unknown path (docs/product/site.md §2): noindex, a way home. */
 export default function NotFoundRoute() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

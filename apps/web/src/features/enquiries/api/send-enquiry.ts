@@ -10,7 +10,7 @@ export type EnquiryPayload = UnitEnquiryPayload | LeasingEnquiryPayload | Contac
 
 export type SendResult = { ok: true } | ({ ok: false } & FunctionFailure)
 
-/** Sends an enquiry through the send-enquiry-email function (spec §7: a JSON-string body). */
+/** Sends an enquiry through the send-enquiry-email function (docs/product/site.md §7: a JSON-string body). */
 export async function sendEnquiry(payload: EnquiryPayload): Promise<SendResult> {
   const { data, error } = await publicFunctions().invoke('send-enquiry-email', {
     body: JSON.stringify(payload),

@@ -5,7 +5,7 @@ import { type EnquiryPayload, type SendResult, sendEnquiry } from './send-enquir
 
 /**
  * The sending side shared by the three enquiry forms: the hidden honeypot's value, the sending
- * state (spec §4: the button shows 'Sending...' and is disabled), and `send`, which adds the
+ * state (docs/product/site.md §4: the button shows 'Sending...' and is disabled), and `send`, which adds the
  * honeypot, always clears the sending state, and empties the honeypot after a success. The toast
  * library starts loading with the request, so the outcome's toast does not wait for it.
  */

@@ -1,4 +1,4 @@
-/** The form-level validation line (spec §5), announced when it appears. */
+/** The form-level validation line (docs/product/site.md §5), announced when it appears. */
 export function FormMessage({ id, message }: { id: string; message?: string }) {
   return (
     <p

@@ -1,7 +1,7 @@
 import { errorInData, readFunctionFailure } from '../../../lib/function-error'
 import { publicFunctions } from '../../../lib/supabase'
 
-/** Subscribes an address through the newsletter-subscription function (spec §7). */
+/** Subscribes an address through the newsletter-subscription function (docs/product/site.md §7). */
 export async function subscribeToNewsletter(email: string): Promise<{ ok: boolean; error?: string }> {
   const { data, error } = await publicFunctions().invoke('newsletter-subscription', {
     body: { email },

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button'
 import { notify, prepareToasts } from '../../../components/ui/toasts'
 import { subscribeToNewsletter } from '../api/subscribe-to-newsletter'
 
-/** Newsletter signup (spec §5, §8): an invalid address fails like any other failure, with the toast. */
+/** Newsletter signup (docs/product/site.md §5, §8): an invalid address fails like any other failure, with the toast. */
 export function NewsletterSignup({ contactEmail }: { contactEmail: string }) {
   const [email, setEmail] = useState('')
   const [sending, setSending] = useState(false)

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
 import { publicRest, publicStorageUrl } from '../../../lib/supabase'
 
-/** A shops row as REST returns it, mapped to the spec's presentation shape (§3). */
+/** A shops row as REST returns it, mapped to the spec's presentation shape (docs/product/site.md §3). */
 export const ShopSchema = z.pipe(
   z.object({
     id: z.string(),

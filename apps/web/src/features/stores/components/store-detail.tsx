@@ -36,7 +36,7 @@ export function StoreBreadcrumb({ name }: { name: string }) {
   )
 }
 
-/** One store's page (spec §2): breadcrumb, floor and shop number, phone, website, hours per day. */
+/** One store's page (docs/product/site.md §2): breadcrumb, floor and shop number, phone, website, hours per day. */
 export function StoreDetail({ shop }: { shop: Shop }) {
   const hours = openingHoursLines(shop.tradingHours)
   return (

@@ -17,7 +17,7 @@ import { useDirectoryFilters, type ViewMode } from './use-directory-filters'
 const CONTROL =
   'h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:outline-2 focus:outline-brand-700'
 
-/** The store directory (spec §2, §4, §9): search, category, floor, grid/list, result count, states. */
+/** The store directory (docs/product/site.md §2, §4, §9): search, category, floor, grid/list, result count, states. */
 export function StoreDirectory() {
   const shops = useShops()
   // The store list is drawn in a background render that React can interrupt, not in the same
