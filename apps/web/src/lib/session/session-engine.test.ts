@@ -175,6 +175,14 @@ describe('the session engine (spec §4)', () => {
     expect(s.navigate).not.toHaveBeenCalled()
   })
 
+  it('knows a recovery link from its fragment before supabase-js announces it after INITIAL_SESSION', () => {
+    const s = start('/tenant/login', '#access_token=x&expires_in=3600&refresh_token=y&token_type=bearer&type=recovery&sb=')
+    expect(s.store.getSnapshot().recovering).toBe(true)
+    s.emit('INITIAL_SESSION', TENANT)
+    s.emit('PASSWORD_RECOVERY', TENANT)
+    expect(s.store.getSnapshot()).toMatchObject({ recovering: true, loading: false, user: TENANT.user })
+  })
+
   it('shows the error an e-mailed link came back with and clears it from the address', () => {
     const s = start(
       '/tenant/login',

@@ -72,6 +72,10 @@ export function startSessionEngine(options: SessionEngineOptions): () => void {
   if (linkError) {
     store.update({ linkError })
     clearHash()
+  } else if (/[#&]type=recovery(&|$)/.test(hash())) {
+    // supabase-js announces PASSWORD_RECOVERY only after INITIAL_SESSION: without this the login
+    // page would see a signed-in user and move on before the new password is chosen.
+    store.update({ recovering: true })
   }
   const client = options.client ?? getSupabase()
 
