@@ -46,6 +46,9 @@ const EnvSchema = z.object({
   AUTH_SECURE_PASSWORD_CHANGE: bool.default(false),
   AUTH_REFRESH_REUSE_INTERVAL: int(0, 3600).default(10),
   AUTH_MFA_MAX_FACTORS: int(1, 50).default(10),
+  // Admins reach admin data only with an aal2 token (an enrolled factor, presented at sign-in).
+  // Written into the database at start-up (private.security_settings), where RLS reads it.
+  AUTH_MFA_REQUIRED_FOR_ADMINS: bool.default(true),
   AUTH_RATE_LIMIT_SIGN_IN: int(1, 100000).default(30),
   AUTH_RATE_LIMIT_VERIFY: int(1, 100000).default(30),
   AUTH_RATE_LIMIT_EMAIL: int(1, 100000).default(30),

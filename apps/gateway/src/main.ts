@@ -7,6 +7,7 @@ import { createDiskBlobStore } from './blob-store/disk-blob-store.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { migrate } from './database/migrate.ts'
 import { openDatabase } from './database/open-database.ts'
+import { applySecuritySettings } from './database/security-settings.ts'
 import { DEMO_ACCOUNTS, isEmpty, seedDemo } from './database/seed.ts'
 import { WEB_DIST } from './http/static-site.ts'
 import { loadOrCreateKeys } from './keys.ts'
@@ -43,6 +44,10 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
   const applied = await migrate(db)
   if (applied.length > 0) logger.info({ applied }, 'migrations applied')
+  await applySecuritySettings(db, config)
+  if (!config.AUTH_MFA_REQUIRED_FOR_ADMINS) {
+    logger.warn('AUTH_MFA_REQUIRED_FOR_ADMINS=false: admins reach admin data without two-factor sign-in')
+  }
   let seeded = false
   if (config.SEED_DEMO && (await isEmpty(db))) {
     await seedDemo(db)

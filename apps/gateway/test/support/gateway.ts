@@ -4,6 +4,7 @@ import pino from 'pino'
 import { createApp } from '../../src/app.ts'
 import { createDiskBlobStore } from '../../src/blob-store/disk-blob-store.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
+import { applySecuritySettings } from '../../src/database/security-settings.ts'
 import type { Deps } from '../../src/deps.ts'
 import { type Keys, keysFromSecret } from '../../src/keys.ts'
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts'
@@ -38,6 +39,8 @@ export async function createTestGateway(
     LOG_LEVEL: 'silent',
     ...options.env,
   })
+  // As main.ts does at start-up: the settings RLS reads come from the environment.
+  await applySecuritySettings(db, config)
   const keys = await keysFromSecret(TEST_JWT_SECRET)
   const logger = pino({ level: 'silent' })
   // SMTP_URL in `env` delivers to that server (e.g. a loopback smtp-server); otherwise the outbox.
