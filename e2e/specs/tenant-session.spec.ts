@@ -7,7 +7,9 @@ import { startOwnGateway } from '../support/own-gateway'
  * Each story runs its own gateway: one changes a demo password, the other needs 5-second tokens.
  */
 
-test('a tenant who forgot their password sets a new one through the link in the outbox mail', async ({ page }) => {
+test('a tenant who forgot their password sets a new one through the link in the outbox mail', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   const gw = await startOwnGateway()
   try {
@@ -35,7 +37,9 @@ test('a tenant who forgot their password sets a new one through the link in the 
     await expect(page.getByText('The two passwords do not match')).toBeVisible()
     await page.getByLabel(/^Type it again/).fill(newPassword)
     await page.getByRole('button', { name: 'Save new password' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Fresh Basket Trading (Pty) Ltd' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Fresh Basket Trading (Pty) Ltd' }),
+    ).toBeVisible()
 
     // The link worked once; the old password no longer does, the new one does.
     await page.getByRole('button', { name: /Account menu/ }).click()
@@ -47,7 +51,9 @@ test('a tenant who forgot their password sets a new one through the link in the 
     await expect(page.getByRole('alert')).toContainText('Invalid login credentials')
     await page.getByLabel(/^Password/).fill(newPassword)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Fresh Basket Trading (Pty) Ltd' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Fresh Basket Trading (Pty) Ltd' }),
+    ).toBeVisible()
 
     // Opening the used link again says why it failed, on the login page.
     await page.getByRole('button', { name: /Account menu/ }).click()

@@ -110,6 +110,21 @@ test.describe('admins and the tenant portal', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/)
   })
 
+  test('an admin without an authenticator enrols one at the first sign-in', async ({ page, portal }) => {
+    await portal.removeFactors('admin')
+    await page.goto('/admin/login')
+    await portal.fillSignIn('admin')
+    await expect(page.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeVisible()
+    await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible()
+    const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '')
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+    portal.adoptTotp('admin', { factorId: '', secret })
+    await page.getByLabel('Authentication code').fill(await portal.codeFor('admin'))
+    await page.getByRole('button', { name: 'Turn on two-factor' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+    await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  })
+
   test('a signed-in admin opening the tenant login is offered the admin area', async ({ page, portal }) => {
     await portal.signInAs('admin')
     await page.goto('/tenant/login')

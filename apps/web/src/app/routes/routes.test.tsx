@@ -50,7 +50,7 @@ describe('the route table', () => {
     ['/admin/utility-statements', 'Utility Statements'],
   ])('shows %s to a signed-in admin, titled %s', async (url, title) => {
     fakeBackend()
-    storeTestSession(testSession('admin'))
+    storeTestSession(testSession('admin', { aal: 'aal2', verifiedFactor: true }))
     renderRoute(url)
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
   })
@@ -75,6 +75,28 @@ describe('the route table', () => {
       ([input]) => new URL(String(input instanceof Request ? input.url : input)).pathname,
     )
     expect(paths).not.toContain('/rest/v1/tenants')
+  })
+
+  it('asks an admin without an authenticator to enrol one first (two-factor required for admins)', async () => {
+    const session = testSession('admin')
+    fakeBackend({
+      '/auth/v1/user': () => json(session.user),
+      '/auth/v1/factors': () =>
+        json({
+          id: 'factor-9',
+          type: 'totp',
+          friendly_name: 'Authenticator app',
+          totp: { qr_code: '<svg/>', secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x' },
+        }),
+    })
+    storeTestSession(session)
+    renderRoute('/admin/dashboard')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeVisible()
+    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP')).toBeVisible()
+    expect(screen.getByRole('img', { name: /QR code/ })).toHaveAttribute(
+      'src',
+      'data:image/svg+xml;utf-8,<svg/>',
+    )
   })
 
   it('registers every admin and tenant route of the spec', () => {

@@ -176,7 +176,10 @@ describe('the session engine (spec §4)', () => {
   })
 
   it('knows a recovery link from its fragment before supabase-js announces it after INITIAL_SESSION', () => {
-    const s = start('/tenant/login', '#access_token=x&expires_in=3600&refresh_token=y&token_type=bearer&type=recovery&sb=')
+    const s = start(
+      '/tenant/login',
+      '#access_token=x&expires_in=3600&refresh_token=y&token_type=bearer&type=recovery&sb=',
+    )
     expect(s.store.getSnapshot().recovering).toBe(true)
     s.emit('INITIAL_SESSION', TENANT)
     s.emit('PASSWORD_RECOVERY', TENANT)

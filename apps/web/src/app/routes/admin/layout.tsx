@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router'
+import { env } from '../../../config/env'
 import { RequireArea } from '../../guards/require-area'
 
 /**
@@ -8,7 +9,10 @@ import { RequireArea } from '../../guards/require-area'
  */
 export default function AdminLayout() {
   return (
-    <RequireArea area="admin">
+    <RequireArea
+      area="admin"
+      twoFactor={env().adminTwoFactorRequired === false ? 'when-enrolled' : 'required'}
+    >
       <Outlet />
     </RequireArea>
   )
