@@ -34,6 +34,11 @@ const EnvSchema = z.object({
   // Mail: SMTP when set, otherwise the outbox table.
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('Genesis Centre <no-reply@genesis-centre.test>'),
+  SMTP_TIMEOUT_MS: int(100, 600_000).default(10_000),
+  // Request bodies: JSON bodies are refused past these (413 / 400) before they are held whole.
+  JSON_BODY_LIMIT_BYTES: int(1024, 64 * 1024 * 1024).default(2 * 1024 * 1024),
+  REST_BODY_LIMIT_BYTES: int(1024, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  JSON_MAX_DEPTH: int(2, 1000).default(64),
   // REST
   DB_SCHEMAS: z.string().default('public'),
   DB_MAX_ROWS: z.coerce.number().int().positive().optional(),

@@ -6,7 +6,7 @@ import { writeAudit } from './audit.ts'
 import { type AuthServices, requestIp } from './auth-services.ts'
 import { loadSessionUser, presentsSecondFactor, requireUserClaims } from './caller.ts'
 import { ERRORS } from './errors.ts'
-import { optionalString, parseBody } from './request-input.ts'
+import { optionalString } from './request-input.ts'
 
 const EnrollBody = z.object({
   factor_type: z.enum(['totp', 'phone', 'webauthn'], {
@@ -27,7 +27,7 @@ export function enrollFactor(services: AuthServices): Handler {
   return async (c) => {
     const claims = await requireUserClaims(c, deps)
     if (claims.is_anonymous) throw ERRORS.AnonymousFactorRefused()
-    const body = await parseBody(c, EnrollBody)
+    const body = await services.body.read(c, EnrollBody)
     if (body.factor_type === 'phone') throw ERRORS.MfaPhoneDisabled()
     if (body.factor_type === 'webauthn') throw ERRORS.MfaWebauthnDisabled()
     const user = await loadSessionUser(deps.db, claims)

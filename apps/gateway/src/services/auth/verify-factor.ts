@@ -6,7 +6,6 @@ import { type AuthServices, requestIp } from './auth-services.ts'
 import { loadSessionUser, presentsSecondFactor, requireUserClaims } from './caller.ts'
 import { CHALLENGE_SECONDS } from './challenge-factor.ts'
 import { ERRORS } from './errors.ts'
-import { parseBody } from './request-input.ts'
 import { AmrSchema, amrSql, hashToken, newRefreshToken, tokenResponse } from './sessions.ts'
 import { findUserById } from './users.ts'
 
@@ -41,7 +40,7 @@ export function verifyFactor(services: AuthServices): Handler {
     if (claims.is_anonymous) throw ERRORS.AnonymousFactorRefused()
     const factorId = z.uuid().safeParse(c.req.param('id'))
     if (!factorId.success) throw ERRORS.MfaFactorNotFound()
-    const body = await parseBody(c, VerifyFactorBody)
+    const body = await services.body.read(c, VerifyFactorBody)
     limits.check(c, 'verify', `factor:${factorId.data}`)
     const user = await loadSessionUser(deps.db, claims)
     const ip = requestIp(c, services)

@@ -2,19 +2,12 @@ import type { Context } from 'hono'
 import { z } from 'zod'
 import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
+import { requestInfo } from '../../http/request-info.ts'
 import { buildRpc, resolveFunction, rpcShape } from './build-sql.ts'
 import { ERRORS } from './errors.ts'
 import { parseAccept, parsePrefer, pickSchema } from './parse-headers.ts'
 import { parseQuery, parseRangeHeader } from './parse-query.ts'
-import {
-  contentRange,
-  rangeStatus,
-  readJsonBody,
-  requestInfo,
-  runStatement,
-  searchParams,
-  shapeBody,
-} from './respond.ts'
+import { contentRange, rangeStatus, readJsonBody, runStatement, searchParams, shapeBody } from './respond.ts'
 import type { RestEnv } from './rest-env.ts'
 import { type SchemaCache, tableKey } from './schema-cache.ts'
 
@@ -40,7 +33,7 @@ export function callFunction(deps: Deps, cache: SchemaCache) {
     const query = parseQuery(searchParams(c), { rpcArgs: isPost ? new Set() : argNames })
     let args: Record<string, unknown>
     if (isPost) {
-      const parsed = Args.safeParse(await readJsonBody(c, {}))
+      const parsed = Args.safeParse(await readJsonBody(c, deps.config, {}))
       if (!parsed.success) throw ERRORS.InvalidBody('expected a JSON object of named arguments')
       args = parsed.data
     } else {

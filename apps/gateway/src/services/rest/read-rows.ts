@@ -1,10 +1,11 @@
 import type { Context } from 'hono'
 import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
+import { requestInfo } from '../../http/request-info.ts'
 import { buildRead, tableSource } from './build-sql.ts'
 import { parseAccept, parsePrefer, pickSchema } from './parse-headers.ts'
 import { parseQuery, parseRangeHeader } from './parse-query.ts'
-import { contentRange, rangeStatus, requestInfo, runStatement, searchParams, shapeBody } from './respond.ts'
+import { contentRange, rangeStatus, runStatement, searchParams, shapeBody } from './respond.ts'
 import type { RestEnv } from './rest-env.ts'
 import type { SchemaCache } from './schema-cache.ts'
 
