@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { z } from 'zod'
 import type { RequestInfo } from '../../database/request-scope.ts'
 import type { Queryable } from '../../database/types.ts'
 import type { Statement } from './build-sql.ts'
@@ -35,6 +36,40 @@ export async function runStatement(tx: Queryable, statement: Statement): Promise
     inserted: num(row.inserted),
   }
 }
+
+/**
+ * The total of `Prefer: count=planned|estimated`, inside the request's transaction (as the caller,
+ * so RLS shapes the plan): planned is the planner's row estimate for the count query; estimated is
+ * the exact count up to DB_MAX_ROWS and, past it (or with no DB_MAX_ROWS), the larger of that count
+ * and the estimate, as PostgREST computes them. Exact counts come with the statement itself.
+ */
+export async function estimatedTotal(
+  tx: Queryable,
+  countQuery: Statement,
+  mode: 'planned' | 'estimated',
+  maxRows: number | null,
+): Promise<number | null> {
+  const planned = async () => {
+    const { rows } = await tx.query<Record<string, unknown>>(
+      `explain (format json) ${countQuery.sql}`,
+      countQuery.params,
+    )
+    const raw = Object.values(rows[0] ?? {})[0]
+    const plan = PlanJson.safeParse(typeof raw === 'string' ? JSON.parse(raw) : raw)
+    return plan.success ? plan.data[0].Plan['Plan Rows'] : null
+  }
+  if (mode === 'planned') return planned()
+  const limit = maxRows === null ? '' : ` limit ${maxRows + 1}`
+  const { rows } = await tx.query<{ n: unknown }>(
+    `select count(*)::int8 as n from (${countQuery.sql}${limit}) as pgrst_c`,
+    countQuery.params,
+  )
+  const exact = Number(rows[0]?.n ?? 0)
+  if (maxRows !== null && exact <= maxRows) return exact
+  return Math.max(exact, (await planned()) ?? 0)
+}
+
+const PlanJson = z.array(z.object({ Plan: z.object({ 'Plan Rows': z.number() }) })).min(1)
 
 /** `first-last/total` (PostgREST's Content-Range; `*` when unknown or empty). */
 export function contentRange(offset: number, pageTotal: number, total: number | null): string {
