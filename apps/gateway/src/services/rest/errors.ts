@@ -172,7 +172,7 @@ export const ERRORS = {
     new RestError(
       300,
       'PGRST203',
-      `Could not choose the best candidate function between: ${signatures.join(', ')}`,
+      `Could not choose the best candidate function between: ${[...signatures].sort().join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     ),
