@@ -1,3 +1,4 @@
+import type { Logger } from 'pino'
 import { z } from 'zod'
 import type { Database } from '../../database/types.ts'
 import { type ColumnOrigin, viewColumnOrigins } from './node-tree.ts'
@@ -539,28 +540,105 @@ function functionFrom(row: z.infer<typeof FnRow>, tables: Map<string, Table>): D
 /** The lazily loaded, refreshable schema cache of one database. */
 export interface SchemaCache {
   get(): Promise<Schema>
+  /** Loads again; a reload asked for while one runs starts once it is done (it may miss the change). */
   refresh(): Promise<Schema>
 }
 
+/** The channel and payloads PostgREST reloads its schema cache on. */
+export const RELOAD_CHANNEL = 'pgrst'
+const RELOAD_PAYLOADS = new Set(['', 'reload schema'])
+
 const caches = new WeakMap<Database, SchemaCache>()
 
-export function schemaCacheFor(db: Database, schemas: string[]): SchemaCache {
+export function schemaCacheFor(db: Database, schemas: string[], logger?: Logger): SchemaCache {
   let cache = caches.get(db)
   if (!cache) {
     let current: Promise<Schema> | undefined
-    const load = () => {
-      const loading = loadSchema(db, schemas)
-      // A failed load is not cached: the next request tries again.
-      loading.catch(() => {
-        if (current === loading) current = undefined
+    let loading: Promise<Schema> | undefined
+    let again: Promise<Schema> | undefined
+    let watching = false
+    const load = (): Promise<Schema> => {
+      const attempt = loadSchema(db, schemas)
+      loading = attempt
+      // A failed load is not kept: the next request tries again.
+      attempt.then(
+        () => {
+          if (current !== attempt) current = attempt
+        },
+        () => {
+          if (current === attempt) current = undefined
+        },
+      )
+      attempt.finally(() => {
+        if (loading === attempt) loading = undefined
       })
-      current = loading
-      return loading
+      current = current ?? attempt
+      return attempt
     }
-    cache = { get: () => current ?? load(), refresh: load }
+    const refresh = (): Promise<Schema> => {
+      if (!loading) return load()
+      // Coalesce: one more load after the running one, whatever the number of requests meanwhile.
+      again ??= loading
+        .catch(() => undefined)
+        .then(() => {
+          again = undefined
+          return load()
+        })
+      return again
+    }
+    cache = {
+      get() {
+        if (!watching) {
+          watching = true
+          watchReloads(db, refresh, logger)
+        }
+        return current ?? load()
+      },
+      refresh,
+    }
     caches.set(db, cache)
   }
   return cache
+}
+
+/**
+ * LISTEN on `pgrst` as PostgREST does: `notify pgrst, 'reload schema'` (or an empty payload)
+ * reloads the cache. The migration 20261123500000 sends it after every DDL statement. A lost
+ * LISTEN connection is opened again with backoff (1 s doubling to 32 s) and the cache reloaded,
+ * since notifications sent meanwhile were missed.
+ */
+function watchReloads(db: Database, refresh: () => Promise<Schema>, logger?: Logger) {
+  let failures = 0
+  const reload = () => {
+    refresh().catch((error) => logger?.error({ err: error }, 'rest: schema cache reload failed'))
+  }
+  const start = async () => {
+    try {
+      await db.listen(
+        RELOAD_CHANNEL,
+        (payload) => {
+          if (RELOAD_PAYLOADS.has(payload)) reload()
+        },
+        {
+          onLost: (error) => {
+            logger?.warn({ err: error }, 'rest: lost the schema reload listener; listening again')
+            retry()
+          },
+        },
+      )
+      if (failures > 0) reload()
+      failures = 0
+    } catch (error) {
+      logger?.warn({ err: error }, 'rest: could not listen for schema reloads; retrying')
+      retry()
+    }
+  }
+  const retry = () => {
+    const delay = Math.min(32_000, 1000 * 2 ** failures)
+    failures += 1
+    setTimeout(() => void start(), delay).unref()
+  }
+  void start()
 }
 
 /**
