@@ -2,15 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { verify } from '@node-rs/bcrypt'
-import pino from 'pino'
 import { createApp } from '../../apps/gateway/src/app.ts'
-import { createDiskBlobStore } from '../../apps/gateway/src/blob-store/disk-blob-store.ts'
 import { loadConfig } from '../../apps/gateway/src/config.ts'
 import { migrate } from '../../apps/gateway/src/database/migrate.ts'
 import { openPglite } from '../../apps/gateway/src/database/pglite.ts'
 import { DEMO_ACCOUNTS, seedDemo } from '../../apps/gateway/src/database/seed.ts'
+import { createDeps } from '../../apps/gateway/src/deps.ts'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
-import { createMailer } from '../../apps/gateway/src/mail/mailer.ts'
 
 /**
  * Auth speed, as ratios measured side by side in one run (in-process requests, no network):
@@ -57,15 +55,7 @@ export default async function run(): Promise<void> {
     AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
   })
   const keys = await keysFromSecret('bench-secret-of-the-genesis-gateway-0123456789')
-  const logger = pino({ level: 'silent' })
-  const app = createApp({
-    config,
-    db,
-    keys,
-    logger,
-    mailer: createMailer({ db, logger, from: config.MAIL_FROM }),
-    blobStore: createDiskBlobStore(config.storageDir),
-  })
+  const { app } = createApp(createDeps({ config, db, keys }))
   const headers = {
     apikey: keys.anonKey,
     'content-type': 'application/json',

@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pino from 'pino'
 import { createApp } from '../../apps/gateway/src/app.ts'
 import { createDiskBlobStore } from '../../apps/gateway/src/blob-store/disk-blob-store.ts'
 import { loadConfig } from '../../apps/gateway/src/config.ts'
 import { migrate } from '../../apps/gateway/src/database/migrate.ts'
 import { openPglite } from '../../apps/gateway/src/database/pglite.ts'
+import { createDeps } from '../../apps/gateway/src/deps.ts'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
-import { createMailer } from '../../apps/gateway/src/mail/mailer.ts'
 
 /**
  * Analytics ingestion on embedded PGlite, in process (no sockets): events per second stored through
@@ -40,7 +39,6 @@ function event(i: number) {
 export default async function run(): Promise<void> {
   const db = await openPglite()
   await migrate(db)
-  const logger = pino({ level: 'silent' })
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: '.data/bench',
@@ -49,14 +47,7 @@ export default async function run(): Promise<void> {
   const keys = await keysFromSecret('bench-secret-of-the-genesis-gateway-0123456789')
   // Storage is not exercised; it still needs a folder of its own.
   const blobDir = mkdtempSync(join(tmpdir(), 'genesis-bench-blobs-'))
-  const app = createApp({
-    config,
-    db,
-    keys,
-    logger,
-    mailer: createMailer({ db, logger, from: config.MAIL_FROM }),
-    blobStore: createDiskBlobStore(blobDir),
-  })
+  const { app } = createApp(createDeps({ config, db, keys, blobStore: createDiskBlobStore(blobDir) }))
 
   const post = async (events: unknown[]) => {
     const res = await app.request('/api/analytics/events', {

@@ -1,21 +1,15 @@
 import type { AddressInfo } from 'node:net'
 import { Worker } from 'node:worker_threads'
 import { serve } from '@hono/node-server'
-import pino from 'pino'
 import { createApp } from '../../apps/gateway/src/app.ts'
-import { createDiskBlobStore } from '../../apps/gateway/src/blob-store/disk-blob-store.ts'
 import { loadConfig } from '../../apps/gateway/src/config.ts'
 import { migrate } from '../../apps/gateway/src/database/migrate.ts'
 import { openPglite } from '../../apps/gateway/src/database/pglite.ts'
 import { asCaller, SERVICE_ROLE } from '../../apps/gateway/src/database/request-scope.ts'
 import { seedDemo } from '../../apps/gateway/src/database/seed.ts'
 import type { Database } from '../../apps/gateway/src/database/types.ts'
+import { createDeps } from '../../apps/gateway/src/deps.ts'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
-import { createMailer } from '../../apps/gateway/src/mail/mailer.ts'
-import {
-  closeRealtimeSockets,
-  createRealtimeSocketServer,
-} from '../../apps/gateway/src/services/realtime/create-socket-server.ts'
 import { WebSocket, WebSocketServer } from '../support/gateway-ws.ts'
 
 /**
@@ -89,30 +83,21 @@ async function gatewayServer(db: Database) {
     REALTIME_MAX_CONNECTIONS_PER_IP: '100000',
   })
   const keys = await keysFromSecret(SECRET)
-  const logger = pino({ level: 'silent' })
-  const app = createApp({
-    config,
-    db,
-    keys,
-    logger,
-    mailer: createMailer({ db, logger, from: config.MAIL_FROM }),
-    blobStore: createDiskBlobStore(config.storageDir),
-  })
-  const sockets = createRealtimeSocketServer(config)
+  const gateway = createApp(createDeps({ config, db, keys }))
   const { promise, resolve } = Promise.withResolvers<AddressInfo>()
   const server = serve(
-    { fetch: app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: sockets } },
+    { fetch: gateway.app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: gateway.websocket } },
     resolve,
   )
   const { port } = await promise
   return {
     keys,
     url: `ws://127.0.0.1:${port}/realtime/v1/websocket?apikey=${keys.anonKey}&vsn=2.0.0`,
-    close: () =>
-      new Promise<void>((r) => {
-        server.close(() => r())
-        closeRealtimeSockets(sockets)
-      }),
+    close: async () => {
+      const closed = new Promise<void>((r) => server.close(() => r()))
+      await gateway.stop()
+      await closed
+    },
   }
 }
 

@@ -6,14 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createClient } from '@supabase/supabase-js'
-import pino from 'pino'
 import { createApp } from '../../apps/gateway/src/app.ts'
-import { createDiskBlobStore } from '../../apps/gateway/src/blob-store/disk-blob-store.ts'
 import { loadConfig } from '../../apps/gateway/src/config.ts'
 import { migrate } from '../../apps/gateway/src/database/migrate.ts'
 import { openPglite } from '../../apps/gateway/src/database/pglite.ts'
+import { createDeps } from '../../apps/gateway/src/deps.ts'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
-import { createMailer } from '../../apps/gateway/src/mail/mailer.ts'
 
 const FILE_BYTES = 1024 * 1024
 const ROUNDS = 30
@@ -37,16 +35,7 @@ export default async function run(): Promise<void> {
     STORAGE_FILE_SIZE_LIMIT: String(2 * STREAM_MB * 1024 * 1024),
   })
   const keys = await keysFromSecret('bench-secret-bench-secret-bench-secret-0123')
-  const logger = pino({ level: 'silent' })
-  const mailer = createMailer({ db, logger, from: config.MAIL_FROM })
-  const app = createApp({
-    config,
-    db,
-    keys,
-    logger,
-    mailer,
-    blobStore: createDiskBlobStore(config.storageDir),
-  })
+  const { app } = createApp(createDeps({ config, db, keys }))
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise((resolve) => server.once('listening', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -6,9 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import pg from 'pg'
-import pino from 'pino'
 import { createApp } from '../../apps/gateway/src/app.ts'
-import { createDiskBlobStore } from '../../apps/gateway/src/blob-store/disk-blob-store.ts'
 import { loadConfig } from '../../apps/gateway/src/config.ts'
 import { migrate } from '../../apps/gateway/src/database/migrate.ts'
 import { openPglite } from '../../apps/gateway/src/database/pglite.ts'
@@ -16,8 +14,8 @@ import { openPostgres } from '../../apps/gateway/src/database/postgres.ts'
 import { ANON, asCaller } from '../../apps/gateway/src/database/request-scope.ts'
 import { seedDemo } from '../../apps/gateway/src/database/seed.ts'
 import type { Database } from '../../apps/gateway/src/database/types.ts'
+import { createDeps } from '../../apps/gateway/src/deps.ts'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
-import { createMailer } from '../../apps/gateway/src/mail/mailer.ts'
 
 /**
  * The server side of bench/scenarios/rest.ts, in a worker thread so the load generator does not
@@ -67,19 +65,11 @@ await seedDemo(db)
 const shopId = (await db.query<{ id: string }>("select id from public.shops where shop_no = 'G01'")).rows[0]
   .id
 
-const logger = pino({ level: 'silent' })
 // Nothing is stored by this scenario; the blob store gets a throwaway folder all the same.
 const dataDir = mkdtempSync(join(tmpdir(), 'genesis-rest-bench-'))
 const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir })
 const keys = await keysFromSecret('bench-secret-of-the-genesis-gateway-0123456789')
-const gateway = createApp({
-  config,
-  db,
-  keys,
-  logger,
-  mailer: createMailer({ db, logger, from: config.MAIL_FROM }),
-  blobStore: createDiskBlobStore(config.storageDir),
-})
+const gateway = createApp(createDeps({ config, db, keys }))
 
 const hand = new Hono()
 hand.get('/shops', async (c) => {
@@ -94,7 +84,7 @@ hand.get('/shops/:id', async (c) => {
 })
 const app = new Hono()
 app.route('/hand', hand)
-app.route('/', gateway)
+app.route('/', gateway.app)
 
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
   parentPort?.postMessage({ type: 'ready', port: info.port, shopId, anonKey: keys.anonKey })

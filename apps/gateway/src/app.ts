@@ -1,11 +1,16 @@
+import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
+import type { WebSocketServer } from 'ws'
 import type { Deps } from './deps.ts'
 import { supabaseCors } from './http/cors.ts'
+import type { GatewayEnv } from './http/gateway-env.ts'
 import { requestLog } from './http/request-log.ts'
 import { staticSite, WEB_DIST } from './http/static-site.ts'
 import { createAuthRoutes } from './services/auth/routes.ts'
 import { createFunctionsRoutes } from './services/functions/routes.ts'
 import { createMonitoringRoutes } from './services/monitoring/routes.ts'
+import { closeRealtimeSockets, createRealtimeSocketServer } from './services/realtime/create-socket-server.ts'
+import { RealtimeHub } from './services/realtime/realtime-hub.ts'
 import { createRealtimeRoutes } from './services/realtime/routes.ts'
 import { createRestRoutes } from './services/rest/routes.ts'
 import { createStorageRoutes } from './services/storage/routes.ts'
@@ -15,13 +20,43 @@ export interface AppOptions {
   webDist?: string
 }
 
-/** Builds the gateway. No I/O happens here: everything it needs arrives in `deps`. */
-export function createApp(deps: Deps, options: AppOptions = {}): Hono {
-  const app = new Hono()
+/** A built gateway: the Hono app, the `ws` server its realtime upgrades go to, and how to stop it. */
+export interface Gateway {
+  app: Hono<GatewayEnv>
+  /** Pass to `serve({ websocket: { server } })` so `/realtime/v1/websocket` can upgrade. */
+  websocket: WebSocketServer
+  /**
+   * Stops what the gateway itself runs: every realtime socket is told and closed, the change feed
+   * stops listening. Call it after the HTTP server stopped accepting and before the database is
+   * closed (main.ts shows the order). Safe to call more than once.
+   */
+  stop(): Promise<void>
+}
+
+/** Builds the gateway. No I/O happens here: everything it needs arrives in `deps` (see createDeps). */
+export function createApp(deps: Deps, options: AppOptions = {}): Gateway {
+  const hub = new RealtimeHub(deps)
+  const websocket = createRealtimeSocketServer(deps.config)
+  const app = new Hono<GatewayEnv>()
+
+  // Every request gets an id (log lines and `X-Request-Id`); a client's own id is not trusted.
+  app.use('*', async (c, next) => {
+    const id = randomUUID()
+    c.set('requestId', id)
+    c.header('X-Request-Id', id)
+    await next()
+  })
   app.use('*', requestLog(deps.logger))
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/realtime/v1', '/api']) {
     app.use(`${prefix}/*`, supabaseCors())
   }
+  // Each service renders its own failures in its protocol's shape (docs/decisions/012); what
+  // escapes them is logged with the request id and answered neutrally.
+  app.onError((error, c) => {
+    const requestId = c.get('requestId')
+    deps.logger.error({ err: error, requestId, method: c.req.method, path: c.req.path }, 'request failed')
+    return c.json({ error: 'internal_error', message: 'Internal server error', request_id: requestId }, 500)
+  })
 
   app.get('/health', async (c) => {
     try {
@@ -37,12 +72,25 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   app.route('/rest/v1', createRestRoutes(deps))
   app.route('/storage/v1', createStorageRoutes(deps))
   app.route('/functions/v1', createFunctionsRoutes(deps))
-  app.route('/realtime/v1', createRealtimeRoutes(deps))
+  app.route('/realtime/v1', createRealtimeRoutes(hub))
   app.route('/api', createMonitoringRoutes(deps))
 
   app.get(
     '*',
     staticSite(options.webDist ?? WEB_DIST, { anonKey: deps.keys.anonKey, siteUrl: deps.config.SITE_URL }),
   )
-  return app
+
+  let stopped: Promise<void> | undefined
+  return {
+    app,
+    websocket,
+    stop() {
+      stopped ??= (async () => {
+        await hub.stop()
+        // Sockets still between upgrade and registration.
+        closeRealtimeSockets(websocket)
+      })()
+      return stopped
+    },
+  }
 }

@@ -12,6 +12,7 @@ describe('configuration from the environment', () => {
     expect(config.DATABASE_URL).toBeUndefined()
     expect(config.schemas).toEqual(['public'])
     expect(config.JWT_EXPIRY).toBe(3600)
+    expect(config.AUTH_MFA_REQUIRED_FOR_ADMINS).toBe(true)
   })
 
   it('reads production settings', () => {
@@ -43,6 +44,7 @@ describe('configuration from the environment', () => {
     ['SEED_DEMO', 'maybe'],
     ['JWT_SECRET', 'short'],
     ['SMTP_URL', 'http://mail'],
+    ['AUTH_MFA_REQUIRED_FOR_ADMINS', 'sometimes'],
   ])('stops on a bad %s with one line naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`))

@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   // Mail: SMTP when set, otherwise the outbox table.
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('Genesis Centre <no-reply@genesis-centre.test>'),
+  SMTP_TIMEOUT_MS: int(100, 600_000).default(10_000),
+  // Request bodies: JSON bodies are refused past these (413 / 400) before they are held whole.
+  JSON_BODY_LIMIT_BYTES: int(1024, 64 * 1024 * 1024).default(2 * 1024 * 1024),
+  REST_BODY_LIMIT_BYTES: int(1024, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  JSON_MAX_DEPTH: int(2, 1000).default(64),
   // REST
   DB_SCHEMAS: z.string().default('public'),
   DB_MAX_ROWS: z.coerce.number().int().positive().optional(),
@@ -47,6 +52,9 @@ const EnvSchema = z.object({
   AUTH_SECURE_PASSWORD_CHANGE: bool.default(false),
   AUTH_REFRESH_REUSE_INTERVAL: int(0, 3600).default(10),
   AUTH_MFA_MAX_FACTORS: int(1, 50).default(10),
+  // Admins reach admin data only with an aal2 token (an enrolled factor, presented at sign-in).
+  // Written into the database at start-up (private.security_settings), where RLS reads it.
+  AUTH_MFA_REQUIRED_FOR_ADMINS: bool.default(true),
   AUTH_RATE_LIMIT_SIGN_IN: int(1, 100000).default(30),
   AUTH_RATE_LIMIT_VERIFY: int(1, 100000).default(30),
   AUTH_RATE_LIMIT_EMAIL: int(1, 100000).default(30),

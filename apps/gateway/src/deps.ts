@@ -1,9 +1,11 @@
 import type { Logger } from 'pino'
 import type { BlobStore } from './blob-store/blob-store.ts'
+import { createDiskBlobStore } from './blob-store/disk-blob-store.ts'
 import type { Config } from './config.ts'
 import type { Database } from './database/types.ts'
 import type { Keys } from './keys.ts'
-import type { Mailer } from './mail/mailer.ts'
+import { createLogger } from './logger.ts'
+import { createMailer, type Mailer } from './mail/mailer.ts'
 
 /** What every part of the gateway is built from; tests pass a throwaway PGlite and fixed keys. */
 export interface Deps {
@@ -14,4 +16,32 @@ export interface Deps {
   mailer: Mailer
   /** Bytes of stored objects (disk under STORAGE_DIR by default). */
   blobStore: BlobStore
+}
+
+/**
+ * The one place the gateway's dependencies are assembled (main.ts, the test support and the bench
+ * scenarios all call it): the database and keys come in, everything else follows from the config
+ * unless given (a test's mail sink, a bench's blob folder).
+ */
+export function createDeps(
+  parts: Pick<Deps, 'config' | 'db' | 'keys'> & Partial<Pick<Deps, 'logger' | 'mailer' | 'blobStore'>>,
+): Deps {
+  const { config, db, keys } = parts
+  const logger = parts.logger ?? createLogger(config.LOG_LEVEL)
+  return {
+    config,
+    db,
+    keys,
+    logger,
+    mailer:
+      parts.mailer ??
+      createMailer({
+        db,
+        logger,
+        from: config.MAIL_FROM,
+        smtpUrl: config.SMTP_URL,
+        timeoutMs: config.SMTP_TIMEOUT_MS,
+      }),
+    blobStore: parts.blobStore ?? createDiskBlobStore(config.storageDir),
+  }
 }

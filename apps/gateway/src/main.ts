@@ -3,20 +3,15 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
-import { createDiskBlobStore } from './blob-store/disk-blob-store.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { migrate } from './database/migrate.ts'
 import { openDatabase } from './database/open-database.ts'
+import { applySecuritySettings } from './database/security-settings.ts'
 import { DEMO_ACCOUNTS, isEmpty, seedDemo } from './database/seed.ts'
+import { createDeps } from './deps.ts'
 import { WEB_DIST } from './http/static-site.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { createLogger } from './logger.ts'
-import { createMailer } from './mail/mailer.ts'
-import {
-  closeRealtimeSockets,
-  createRealtimeSocketServer,
-  realtimeStopped,
-} from './services/realtime/create-socket-server.ts'
 import { sweepOrphanBlobs } from './services/storage/sweep-orphan-blobs.ts'
 
 async function main() {
@@ -43,6 +38,10 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
   const applied = await migrate(db)
   if (applied.length > 0) logger.info({ applied }, 'migrations applied')
+  await applySecuritySettings(db, config)
+  if (!config.AUTH_MFA_REQUIRED_FOR_ADMINS) {
+    logger.warn('AUTH_MFA_REQUIRED_FOR_ADMINS=false: admins reach admin data without two-factor sign-in')
+  }
   let seeded = false
   if (config.SEED_DEMO && (await isEmpty(db))) {
     await seedDemo(db)
@@ -50,22 +49,19 @@ async function main() {
     logger.info('demo content loaded')
   }
   const keys = await loadOrCreateKeys(config.dataDir, config)
-  const mailer = createMailer({ db, logger, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL })
-  const blobStore = createDiskBlobStore(config.storageDir)
+  const deps = createDeps({ config, db, keys, logger })
   // Leftovers of a crash (docs/decisions/005); in the background, so it never delays start-up.
-  sweepOrphanBlobs({ db, blobStore })
+  sweepOrphanBlobs(deps)
     .then((swept) => {
       if (swept.orphans + swept.incomplete > 0) logger.info(swept, 'storage: removed orphaned blobs')
     })
     .catch((error) => logger.warn({ err: error }, 'storage: orphan sweep failed'))
-  const app = createApp({ config, db, keys, logger, mailer, blobStore })
-
-  const realtimeSockets = createRealtimeSocketServer(config)
+  const gateway = createApp(deps)
   const listen = {
-    fetch: app.fetch,
+    fetch: gateway.app.fetch,
     port: config.PORT,
     hostname: config.HOST,
-    websocket: { server: realtimeSockets },
+    websocket: { server: gateway.websocket },
   }
   const server = serve(listen, (info) => {
     const lines = [
@@ -92,16 +88,18 @@ async function main() {
       process.exit(1)
     }, 10_000)
     force.unref()
-    server.close(async () => {
-      await new Promise((r) => setImmediate(r))
-      await realtimeStopped(realtimeSockets)
+    // In order: stop accepting; close the realtime sockets (upgraded sockets would keep the server
+    // open; the client reconnects elsewhere) and the change feed; let requests in flight finish;
+    // then close the database they used.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    void (async () => {
+      await gateway.stop()
+      if ('closeIdleConnections' in server) server.closeIdleConnections()
+      await closed
       await db.close()
       logger.info('stopped')
       process.exit(0)
-    })
-    // Upgraded sockets would keep the server open: the realtime client reconnects elsewhere.
-    closeRealtimeSockets(realtimeSockets)
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    })()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))

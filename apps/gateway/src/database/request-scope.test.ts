@@ -41,7 +41,7 @@ describe.each(drivers)('acting as a caller on %s', (driver) => {
   })
 
   it('leaves nothing behind: the next statement runs as the login role with empty claims', async () => {
-    await asCaller(db, asUser(DEMO.admin), (tx) => tx.query('select 1'))
+    await asCaller(db, asUser(DEMO.admin, { aal: 'aal2' }), (tx) => tx.query('select 1'))
     const { rows } = await db.query<{ uid: string | null; claims: string | null }>(
       `select auth.uid()::text as uid, nullif(current_setting('request.jwt.claims', true), '') as claims`,
     )
@@ -77,7 +77,7 @@ describe.each(drivers)('acting as a caller on %s', (driver) => {
   it('never interleaves concurrent requests inside one another’s transaction', async () => {
     // Each transaction writes its own marker, yields, and reads back the claims it set: on PGlite
     // all share one connection, so an interleaved statement would see another caller's claims.
-    const callers = [asUser(DEMO.admin), asUser(DEMO.tenantA), asUser(DEMO.tenantB), ANON]
+    const callers = [asUser(DEMO.admin, { aal: 'aal2' }), asUser(DEMO.tenantA), asUser(DEMO.tenantB), ANON]
     const seen = await Promise.all(
       Array.from({ length: 24 }, (_, i) => {
         const caller = callers[i % callers.length]

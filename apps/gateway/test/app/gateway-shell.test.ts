@@ -1,19 +1,19 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app.ts'
+import { createApp, type Gateway } from '../../src/app.ts'
 import { createDiskBlobStore } from '../../src/blob-store/disk-blob-store.ts'
 import { loadConfig } from '../../src/config.ts'
+import { createDeps } from '../../src/deps.ts'
 import { keysFromSecret } from '../../src/keys.ts'
-import { createMailer } from '../../src/mail/mailer.ts'
 import { createTestDatabase, type TestDatabase } from '../support/database.ts'
 import { TEST_JWT_SECRET } from '../support/gateway.ts'
 
 describe('the gateway shell', () => {
   let db: TestDatabase
-  let app: ReturnType<typeof createApp>
+  let gateway: Gateway | undefined
+  let app: Gateway['app']
   const dist = mkdtempSync(join(tmpdir(), 'web-dist-'))
   let anonKey: string
 
@@ -29,21 +29,17 @@ describe('the gateway shell', () => {
     const config = loadConfig({ LOG_LEVEL: 'silent' })
     const keys = await keysFromSecret(TEST_JWT_SECRET)
     anonKey = keys.anonKey
-    const logger = pino({ level: 'silent' })
-    app = createApp(
+    // No test here stores a file; the folder is never created.
+    gateway = createApp(
+      createDeps({ config, db, keys, blobStore: createDiskBlobStore(join(dist, '.blobs')) }),
       {
-        config,
-        db,
-        keys,
-        logger,
-        mailer: createMailer({ db, logger, from: 'x@y.z' }),
-        // No test here stores a file; the folder is never created.
-        blobStore: createDiskBlobStore(join(dist, '.blobs')),
+        webDist: dist,
       },
-      { webDist: dist },
     )
+    app = gateway.app
   })
   afterAll(async () => {
+    await gateway?.stop()
     await db?.close()
   })
 

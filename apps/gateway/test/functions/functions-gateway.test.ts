@@ -150,9 +150,12 @@ describe.each(drivers)('functions gateway (%s)', (driver) => {
   })
 
   it('refuses a JWT signed with another secret, and an expired one, with 401 UNAUTHORIZED_LEGACY_JWT', async () => {
-    const forged = await signToken(userClaims(DEMO.admin), 'another-secret-that-is-long-enough-0123456789')
+    const forged = await signToken(
+      userClaims(DEMO.admin, { aal: 'aal2' }),
+      'another-secret-that-is-long-enough-0123456789',
+    )
     const expired = await signToken(
-      { ...userClaims(DEMO.admin), exp: Math.floor(Date.now() / 1000) - 3600 },
+      { ...userClaims(DEMO.admin, { aal: 'aal2' }), exp: Math.floor(Date.now() / 1000) - 3600 },
       gw.keys.jwtSecret,
     )
     for (const token of [forged, expired]) {

@@ -79,7 +79,7 @@ describe.each(drivers)('row-change capture in the database (%s)', (driver) => {
   const callers: [string, Caller][] = [
     ['a visitor', ANON],
     ['a tenant', asUser(DEMO.tenantA)],
-    ['an admin', asUser(DEMO.admin)],
+    ['an admin', asUser(DEMO.admin, { aal: 'aal2' })],
     ['the service role', SERVICE_ROLE],
   ]
   it.each(callers)('%s can neither read the change log nor change what is watched', async (_who, caller) => {
@@ -110,7 +110,7 @@ describe.each(drivers)('row-change capture in the database (%s)', (driver) => {
     const issuedToA = rows[0].record
     const draftOfA = { ...issuedToA, status: 'draft' }
     const issuedToB = { ...issuedToA, tenant_id: DEMO.tenantB.tenantId }
-    const who = [asUser(DEMO.tenantA), asUser(DEMO.tenantB), asUser(DEMO.admin), ANON]
+    const who = [asUser(DEMO.tenantA), asUser(DEMO.tenantB), asUser(DEMO.admin, { aal: 'aal2' }), ANON]
     const answer = await db.query<{ caller_index: number; record_index: number }>(
       `select * from realtime.visible_versions($1::jsonb, 'public.rental_statements', $2::jsonb, true) order by 1, 2`,
       [

@@ -7,7 +7,7 @@ import { type Change, ChangeFeed } from '../../src/services/realtime/change-feed
 import { createTestDatabase, drivers, type TestDatabase } from '../support/database.ts'
 import { TEST_JWT_SECRET } from '../support/gateway.ts'
 import { type ListeningGateway, startListeningGateway } from '../support/listening-gateway.ts'
-import { DEMO, signToken, userClaims } from '../support/tokens.ts'
+import { type Aal, DEMO, signToken, userClaims } from '../support/tokens.ts'
 import { subscribed, waitFor, watchChanges } from './realtime-helpers.ts'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -249,7 +249,8 @@ describe.each(drivers.filter((d) => d === 'postgres'))(
   },
 )
 
-const token = (user: (typeof DEMO)[keyof typeof DEMO]) => signToken(userClaims(user), TEST_JWT_SECRET)
+const token = (user: (typeof DEMO)[keyof typeof DEMO], options: { aal?: Aal } = {}) =>
+  signToken(userClaims(user, options), TEST_JWT_SECRET)
 
 describe.each(drivers.filter((d) => d === 'postgres'))(
   'realtime after the LISTEN backend is killed (%s)',
@@ -295,7 +296,7 @@ describe.each(drivers.filter((d) => d === 'postgres'))(
       const warn = vi.spyOn(gw.deps.logger, 'warn')
       const info = vi.spyOn(gw.deps.logger, 'info')
       const tenantA = await gw.socketClient({ accessToken: await token(DEMO.tenantA) })
-      const admin = await gw.socketClient({ accessToken: await token(DEMO.admin) })
+      const admin = await gw.socketClient({ accessToken: await token(DEMO.admin, { aal: 'aal2' }) })
       const mine = watchChanges(tenantA, 'tenant-a-statements', {
         event: '*',
         schema: 'public',

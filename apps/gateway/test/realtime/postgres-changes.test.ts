@@ -35,7 +35,7 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
   }
 
   it('an admin watching enquiries sees a new enquiry with the §6.5 payload', async () => {
-    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin) })
+    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin, { aal: 'aal2' }) })
     const { channel, events } = watchChanges(admin, 'admin-enquiries', {
       event: 'INSERT',
       schema: 'public',
@@ -62,7 +62,7 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
   })
 
   it('an admin watching enquiries sees one a visitor sends through the send-enquiry-email function', async () => {
-    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin) })
+    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin, { aal: 'aal2' }) })
     const { channel, events } = watchChanges(admin, 'admin-dashboard', {
       event: 'INSERT',
       schema: 'public',
@@ -90,7 +90,7 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
 
   it('a visitor (anon) watching enquiries never receives one', async () => {
     const visitor = await gw.socketClient()
-    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin) })
+    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin, { aal: 'aal2' }) })
     const anon = watchChanges(visitor, 'anon-enquiries', { event: '*', schema: 'public', table: 'enquiries' })
     const adm = watchChanges(admin, 'admin-enquiries-2', { event: '*', schema: 'public', table: 'enquiries' })
     await subscribed(anon.channel)
@@ -165,7 +165,7 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
   })
 
   it('a filter limits the events to matching rows', async () => {
-    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin) })
+    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin, { aal: 'aal2' }) })
     const big = watchChanges(admin, 'big-statements', {
       event: 'INSERT',
       schema: 'public',
@@ -192,7 +192,7 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
   })
 
   it('an unsupported filter is answered with a system error, the join itself succeeds', async () => {
-    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin) })
+    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin, { aal: 'aal2' }) })
     const systems: Record<string, unknown>[] = []
     const { channel } = watchChanges(admin, 'bad-filter', {
       event: '*',
@@ -209,7 +209,7 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
   })
 
   it('deletes carry only the primary key, and only to callers who may read the table', async () => {
-    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin) })
+    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin, { aal: 'aal2' }) })
     const { channel, events } = watchChanges(admin, 'deleted-vacancies', {
       event: 'DELETE',
       schema: 'public',
@@ -228,7 +228,7 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
   })
 
   it('a large row arrives whole (the notification carries only its id)', async () => {
-    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin) })
+    const admin = await gw.socketClient({ accessToken: await token(DEMO.admin, { aal: 'aal2' }) })
     const { channel, events } = watchChanges(admin, 'large-enquiry', {
       event: 'INSERT',
       schema: 'public',

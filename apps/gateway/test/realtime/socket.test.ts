@@ -192,7 +192,10 @@ describe.each(drivers)('realtime socket (%s)', (driver) => {
 
   it('refuses a join with a bad token and more channels than the limit', async () => {
     const s = await rawSocket(gw)
-    const forged = await signToken(userClaims(DEMO.admin), 'another-secret-that-is-long-enough-0123456789')
+    const forged = await signToken(
+      userClaims(DEMO.admin, { aal: 'aal2' }),
+      'another-secret-that-is-long-enough-0123456789',
+    )
     s.send(['1', '1', 'realtime:a', 'phx_join', { access_token: forged }])
     expect((await s.reply('1'))[4]).toMatchObject({
       status: 'error',
@@ -289,7 +292,10 @@ describe.each(drivers)('realtime socket (%s)', (driver) => {
 
   it('a token that expires closes the channel with a system error; delivery stops', async () => {
     const now = Math.floor(Date.now() / 1000)
-    const shortLived = await signToken({ ...userClaims(DEMO.admin), exp: now + 2 }, TEST_JWT_SECRET)
+    const shortLived = await signToken(
+      { ...userClaims(DEMO.admin, { aal: 'aal2' }), exp: now + 2 },
+      TEST_JWT_SECRET,
+    )
     const admin = await gw.socketClient({ accessToken: shortLived, heartbeatIntervalMs: 200 })
     const systems: Record<string, unknown>[] = []
     const statuses: string[] = []
@@ -321,7 +327,7 @@ describe.each(drivers)('realtime socket (%s)', (driver) => {
     const s = await rawSocket(gw)
     const beat = setInterval(() => s.send([null, '0', 'phoenix', 'heartbeat', {}]), 200)
     try {
-      const adminToken = await signToken(userClaims(DEMO.admin), TEST_JWT_SECRET)
+      const adminToken = await signToken(userClaims(DEMO.admin, { aal: 'aal2' }), TEST_JWT_SECRET)
       const join = (topic: string, ref: string) =>
         s.send([
           ref,
@@ -339,7 +345,10 @@ describe.each(drivers)('realtime socket (%s)', (driver) => {
       await s.reply('1')
       await s.reply('2')
       await s.reply('3')
-      const forged = await signToken(userClaims(DEMO.admin), 'another-secret-that-is-long-enough-0123456789')
+      const forged = await signToken(
+        userClaims(DEMO.admin, { aal: 'aal2' }),
+        'another-secret-that-is-long-enough-0123456789',
+      )
       s.send(['1', '4', 'realtime:forged', 'access_token', { access_token: forged }])
       const system = await waitFor('the system error', () =>
         s.frames.find((f) => f[2] === 'realtime:forged' && f[3] === 'system' && f[4].status === 'error'),
@@ -369,7 +378,7 @@ describe.each(drivers)('realtime socket (%s)', (driver) => {
 
   it('after a gateway restart the client reconnects, rejoins and receives changes again', async () => {
     const admin = await gw.socketClient({
-      accessToken: await signToken(userClaims(DEMO.admin), TEST_JWT_SECRET),
+      accessToken: await signToken(userClaims(DEMO.admin, { aal: 'aal2' }), TEST_JWT_SECRET),
       heartbeatIntervalMs: 200,
     })
     const { channel, events } = watchChanges(admin, 'survives-restart', {

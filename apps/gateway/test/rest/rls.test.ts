@@ -20,7 +20,9 @@ describe.each(drivers)('REST permissions by role (%s)', (driver) => {
     anon = gw.client()
     tenantA = gw.client({ accessToken: await signToken(userClaims(DEMO.tenantA), TEST_JWT_SECRET) })
     tenantB = gw.client({ accessToken: await signToken(userClaims(DEMO.tenantB), TEST_JWT_SECRET) })
-    admin = gw.client({ accessToken: await signToken(userClaims(DEMO.admin), TEST_JWT_SECRET) })
+    admin = gw.client({
+      accessToken: await signToken(userClaims(DEMO.admin, { aal: 'aal2' }), TEST_JWT_SECRET),
+    })
     service = gw.client({ key: gw.keys.serviceRoleKey })
     const shops = await gw.db.query<{ id: string; shop_no: string }>(
       "select id, shop_no from public.shops where shop_no in ('G01', 'M01')",
@@ -181,7 +183,7 @@ describe.each(drivers)('REST permissions by role (%s)', (driver) => {
     }
 
     it('alg: none', async () => {
-      const token = new UnsecuredJWT(userClaims(DEMO.admin)).encode()
+      const token = new UnsecuredJWT(userClaims(DEMO.admin, { aal: 'aal2' })).encode()
       const r = await refusal(token)
       expect(r.status).toBe(401)
       expect(r.body).toMatchObject({ code: 'PGRST301', details: null, hint: null })
@@ -190,7 +192,10 @@ describe.each(drivers)('REST permissions by role (%s)', (driver) => {
 
     it('signed with another key', async () => {
       const r = await refusal(
-        await signToken(userClaims(DEMO.admin), 'another-secret-another-secret-another-secret'),
+        await signToken(
+          userClaims(DEMO.admin, { aal: 'aal2' }),
+          'another-secret-another-secret-another-secret',
+        ),
       )
       expect(r.status).toBe(401)
       expect(r.body.code).toBe('PGRST301')

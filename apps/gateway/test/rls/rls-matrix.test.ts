@@ -1,205 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ANON, type Caller, SERVICE_ROLE } from '../../src/database/request-scope.ts'
+import { ANON } from '../../src/database/request-scope.ts'
 import { createTestDatabase, drivers, type TestDatabase } from '../support/database.ts'
 import { asUser, DEMO } from '../support/tokens.ts'
 import { actAs } from './act-as.ts'
+import {
+  CASES,
+  callers,
+  FIXTURES,
+  qualified,
+  STATEMENT_A,
+  STATEMENT_B,
+  WHO,
+  type Who,
+} from './matrix-cases.ts'
 
-/**
- * The RLS matrix of product.md §3: for every public table and every kind of caller, what each of
- * select, insert, update and delete may do. Every case acts through the same role switch and
- * claims the gateway uses, and is rolled back afterwards.
- *
- *   select: the number of rows the caller sees (0 = hidden by RLS)
- *   insert: 'allow' or 'deny' (42501: RLS or privilege)
- *   update / delete: the number of target rows changed (0 = invisible to the caller), or 'deny'
- */
-type Who = 'anon' | 'tenantA' | 'tenantB' | 'admin' | 'service'
-type WriteResult = 'allow' | 'deny'
-type Count = number | 'deny'
-
-interface TableCase {
-  table: string
-  select: Record<Who, number>
-  insert: { sql: string; params?: unknown[]; expect: Record<Who, WriteResult> }
-  update: { sql: string; params?: unknown[]; expect: Record<Who, Count> }
-  delete: { sql: string; params?: unknown[]; expect: Record<Who, Count> }
-}
-
-const callers: Record<Who, Caller> = {
-  anon: ANON,
-  tenantA: asUser(DEMO.tenantA),
-  tenantB: asUser(DEMO.tenantB),
-  admin: asUser(DEMO.admin),
-  service: SERVICE_ROLE,
-}
-const WHO: Who[] = ['anon', 'tenantA', 'tenantB', 'admin', 'service']
-const all = <T>(v: T): Record<Who, T> => ({ anon: v, tenantA: v, tenantB: v, admin: v, service: v })
-const adminOnly = <T>(yes: T, no: T): Record<Who, T> => ({ ...all(no), admin: yes, service: yes })
-const serviceOnly = <T>(yes: T, no: T): Record<Who, T> => ({ ...all(no), service: yes })
-
-// Fixtures added on top of the demo seed (as the superuser) so that every case has a target.
-const FIXTURES = `
-insert into public.shops (id, shop_no, trading_name, category, floor, is_published)
-  values ('5a000000-0000-4000-8000-000000000099', 'X99', 'Hidden Pop-up', 'Services', 'Ground', false);
-insert into public.tenants (id, company_name, email)
-  values ('7e000000-0000-4000-8000-0000000000ff', 'Former Tenant CC', 'former@example.com');
-insert into public.enquiries (id, kind, name, email, message)
-  values ('e0000000-0000-4000-8000-000000000001', 'contact', 'Visitor', 'v@example.com', 'Hello');
-insert into public.analytics_events (id, name) values ('a0000000-0000-4000-8000-000000000001', 'page_view');
-insert into public.monitoring_errors (id, message) values ('a0000000-0000-4000-8000-000000000002', 'boom');
-insert into public.monitoring_metrics (id, name, value) values ('a0000000-0000-4000-8000-000000000003', 'lcp', 1200);
-insert into public.monitoring_actions (id, action) values ('a0000000-0000-4000-8000-000000000004', 'login');
-insert into storage.objects (bucket_id, name) values
-  ('statements', '${DEMO.tenantA.tenantId}/2026-10.pdf'),
-  ('statements', '${DEMO.tenantB.tenantId}/2026-10.pdf'),
-  ('shop-logos', 'some-shop/logo.png');
-`
-
-const MONITORING = (table: string, insertSql: string): TableCase => ({
-  table,
-  select: { ...all(0), admin: 1, service: 1 },
-  insert: { sql: insertSql, expect: serviceOnly('allow', 'deny') },
-  update: { sql: `update public.${table} set created_at = now()`, expect: serviceOnly(1, 0) },
-  delete: { sql: `delete from public.${table}`, expect: serviceOnly(1, 0) },
-})
-
-const CASES: TableCase[] = [
-  {
-    table: 'centre_settings',
-    select: all(1),
-    insert: {
-      sql: `insert into public.centre_settings (singleton, centre_name, address_line, phone, management_email, leasing_email, general_email)
-            values (true, 'Rival', 'x', '0', 'a@b.co', 'a@b.co', 'a@b.co')`,
-      // Admins pass RLS and then meet the one-row constraint (23505), which is not a permission denial.
-      expect: adminOnly('allow', 'deny'),
-    },
-    update: { sql: `update public.centre_settings set tagline = 'Changed'`, expect: adminOnly(1, 0) },
-    delete: { sql: 'delete from public.centre_settings', expect: serviceOnly(1, 0) },
-  },
-  {
-    table: 'shops',
-    select: { anon: 28, tenantA: 28, tenantB: 28, admin: 29, service: 29 },
-    insert: {
-      sql: `insert into public.shops (shop_no, trading_name, category, floor) values ('N01', 'New Shop', 'Services', 'Ground')`,
-      expect: adminOnly('allow', 'deny'),
-    },
-    update: {
-      // Tenant B's shop: only B (their own public details), admins and the service role.
-      sql: `update public.shops set description = 'Fresh roast daily' where shop_no = 'M01'`,
-      expect: { anon: 0, tenantA: 0, tenantB: 1, admin: 1, service: 1 },
-    },
-    delete: { sql: `delete from public.shops where shop_no = 'X99'`, expect: adminOnly(1, 0) },
-  },
-  {
-    table: 'vacant_shops',
-    select: all(5),
-    insert: {
-      sql: `insert into public.vacant_shops (unit_number, size_m2) values ('Z1', 50)`,
-      expect: adminOnly('allow', 'deny'),
-    },
-    update: {
-      sql: `update public.vacant_shops set is_featured = true where unit_number = 'G12'`,
-      expect: adminOnly(1, 0),
-    },
-    delete: { sql: `delete from public.vacant_shops where unit_number = 'G12'`, expect: adminOnly(1, 0) },
-  },
-  {
-    table: 'tenants',
-    select: { anon: 0, tenantA: 1, tenantB: 1, admin: 3, service: 3 },
-    insert: {
-      sql: `insert into public.tenants (company_name, email) values ('Squatter', 's@example.com')`,
-      expect: adminOnly('allow', 'deny'),
-    },
-    update: {
-      sql: `update public.tenants set monthly_rental = 1 where id = $1`,
-      params: [DEMO.tenantA.tenantId],
-      // Not even tenant A may change their own lease terms.
-      expect: adminOnly(1, 0),
-    },
-    delete: {
-      sql: `delete from public.tenants where id = '7e000000-0000-4000-8000-0000000000ff'`,
-      expect: adminOnly(1, 0),
-    },
-  },
-  {
-    table: 'rental_statements',
-    select: { anon: 0, tenantA: 3, tenantB: 3, admin: 6, service: 6 },
-    insert: {
-      sql: `insert into public.rental_statements (tenant_id, period, amount_due) values ($1, '2020-01-01', 10)`,
-      params: [DEMO.tenantA.tenantId],
-      expect: adminOnly('allow', 'deny'),
-    },
-    update: {
-      sql: `update public.rental_statements set amount_paid = amount_due where tenant_id = $1`,
-      params: [DEMO.tenantA.tenantId],
-      expect: adminOnly(3, 0),
-    },
-    delete: {
-      sql: 'delete from public.rental_statements where tenant_id = $1',
-      params: [DEMO.tenantA.tenantId],
-      expect: adminOnly(3, 0),
-    },
-  },
-  {
-    table: 'utility_statements',
-    // This month's utility statements are drafts: tenants see only the two issued ones.
-    select: { anon: 0, tenantA: 2, tenantB: 2, admin: 6, service: 6 },
-    insert: {
-      sql: `insert into public.utility_statements (tenant_id, period) values ($1, '2020-01-01')`,
-      params: [DEMO.tenantB.tenantId],
-      expect: adminOnly('allow', 'deny'),
-    },
-    update: {
-      sql: `update public.utility_statements set other_amount = 0 where tenant_id = $1`,
-      params: [DEMO.tenantB.tenantId],
-      expect: adminOnly(3, 0),
-    },
-    delete: {
-      sql: 'delete from public.utility_statements where tenant_id = $1',
-      params: [DEMO.tenantB.tenantId],
-      expect: adminOnly(3, 0),
-    },
-  },
-  {
-    table: 'newsletters',
-    select: { ...all(0), admin: 1, service: 1 },
-    insert: {
-      sql: `insert into public.newsletters (subject) values ('Hi')`,
-      expect: adminOnly('allow', 'deny'),
-    },
-    update: { sql: `update public.newsletters set subject = 'Changed'`, expect: adminOnly(1, 0) },
-    delete: { sql: 'delete from public.newsletters', expect: adminOnly(1, 0) },
-  },
-  {
-    table: 'newsletter_subscribers',
-    select: { ...all(0), admin: 2, service: 2 },
-    insert: {
-      // Only the newsletter function (service role) adds subscribers: not even admins.
-      sql: `insert into public.newsletter_subscribers (email, consent_text) values ('new@example.com', 'yes')`,
-      expect: serviceOnly('allow', 'deny'),
-    },
-    update: {
-      sql: `update public.newsletter_subscribers set status = 'unsubscribed'`,
-      expect: adminOnly(2, 0),
-    },
-    delete: { sql: 'delete from public.newsletter_subscribers', expect: adminOnly(2, 0) },
-  },
-  {
-    table: 'enquiries',
-    select: { ...all(0), admin: 1, service: 1 },
-    insert: {
-      sql: `insert into public.enquiries (kind, name, email) values ('contact', 'Bot', 'bot@example.com')`,
-      expect: serviceOnly('allow', 'deny'),
-    },
-    update: { sql: 'update public.enquiries set handled_at = now()', expect: adminOnly(1, 0) },
-    // Nothing a visitor sent is ever deleted through the API.
-    delete: { sql: 'delete from public.enquiries', expect: serviceOnly(1, 0) },
-  },
-  MONITORING('analytics_events', `insert into public.analytics_events (name) values ('x')`),
-  MONITORING('monitoring_errors', `insert into public.monitoring_errors (message) values ('x')`),
-  MONITORING('monitoring_metrics', `insert into public.monitoring_metrics (name, value) values ('x', 1)`),
-  MONITORING('monitoring_actions', `insert into public.monitoring_actions (action) values ('x')`),
-]
+// The cases and callers are in matrix-cases.ts (shared with the attack suite's mutation check).
 
 describe.each(drivers)('row-level security on %s', (driver) => {
   let db: TestDatabase
@@ -211,16 +26,17 @@ describe.each(drivers)('row-level security on %s', (driver) => {
     await db?.close()
   })
 
-  it('covers every table of the public schema', async () => {
-    const { rows } = await db.query<{ tablename: string }>(
-      `select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  it('covers every table of the public and storage schemas', async () => {
+    const { rows } = await db.query<{ name: string }>(
+      `select schemaname || '.' || tablename as name from pg_tables
+       where schemaname in ('public', 'storage') order by 1`,
     )
-    expect(rows.map((r) => r.tablename).sort()).toEqual(CASES.map((c) => c.table).sort())
+    expect(rows.map((r) => r.name).sort()).toEqual(CASES.map((c) => qualified(c.table)).sort())
   })
 
   describe.each(CASES)('$table', (c) => {
     it.each(WHO)('select as %s', async (who) => {
-      const r = await actAs(db, callers[who], `select * from public.${c.table}`)
+      const r = await actAs(db, callers[who], `select * from ${qualified(c.table)}`)
       expect(r.ok ? r.rows.length : r).toBe(c.select[who])
     })
 
@@ -349,12 +165,17 @@ describe.each(drivers)('row-level security on %s', (driver) => {
         )
         return r.ok ? r.rows.map((row) => row.name) : r
       }
-      expect(await names('tenantA')).toEqual([`${DEMO.tenantA.tenantId}/2026-10.pdf`])
-      expect(await names('tenantB')).toEqual([`${DEMO.tenantB.tenantId}/2026-10.pdf`])
-      expect(await names('admin')).toHaveLength(2)
+      expect(await names('tenantA')).toEqual([STATEMENT_A])
+      expect(await names('tenantB')).toEqual([STATEMENT_B])
+      expect(await names('admin')).toEqual([STATEMENT_A, STATEMENT_B].sort())
       expect(await names('anon')).toEqual([])
+      // Without their second factor, tenant B and the admin see no statement at all.
+      expect(await names('tenantB_aal1')).toEqual([])
+      expect(await names('admin_aal1')).toEqual([])
       const logos = await actAs(db, ANON, `select name from storage.objects where bucket_id = 'shop-logos'`)
-      expect(logos.ok && logos.rows).toEqual([{ name: 'some-shop/logo.png' }])
+      expect(logos.ok && logos.rows.map((r) => r.name)).toEqual([
+        expect.stringMatching(/^[0-9a-f-]{36}\/logo\.png$/),
+      ])
     })
 
     it("a tenant cannot upload into another tenant's statements", async () => {

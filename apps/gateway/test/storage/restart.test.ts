@@ -30,7 +30,7 @@ describe.each(drivers)('storage across a restart (%s)', (driver) => {
     const { data: signed } = await f.admin.storage.from('statements').createSignedUrl(`${A}/2026-10.pdf`, 600)
 
     // A second gateway: new app, new blob store over the same folder, same database and keys.
-    const app = createApp({ ...f.gw.deps, blobStore: createDiskBlobStore(f.storageDir) })
+    const { app } = createApp({ ...f.gw.deps, blobStore: createDiskBlobStore(f.storageDir) })
     const fetchInProcess: typeof fetch = async (input, init) => app.fetch(new Request(input, init))
     const restarted = createClient(TEST_URL, f.gw.keys.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },

@@ -187,7 +187,12 @@ describe.each(drivers)('storage safety (%s)', (driver) => {
       headers,
       body: JSON.stringify({ prefix: 'x'.repeat(3 * 1024 * 1024) }),
     })
-    expect(await huge.json()).toMatchObject({ statusCode: '400', message: 'Body is too large' })
+    // 413 in storage's shape (HTTP 400, the meaning in statusCode), naming the limit (issue #11).
+    expect(await huge.json()).toMatchObject({
+      statusCode: '413',
+      code: 'EntityTooLarge',
+      message: 'Request body is larger than 2097152 bytes',
+    })
     const badExpiry = await f.service.storage.from('statements').createSignedUrl(`${A}/x.pdf`, -5)
     expect(badExpiry.error).toMatchObject({ statusCode: '400' })
   })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Driver } from '../support/database.ts'
 import { createTestGateway, TEST_JWT_SECRET, TEST_URL, type TestGateway } from '../support/gateway.ts'
-import { DEMO, signToken, userClaims } from '../support/tokens.ts'
+import { type Aal, DEMO, signToken, userClaims } from '../support/tokens.ts'
 
 export interface StorageFixture {
   gw: TestGateway
@@ -30,8 +30,8 @@ export async function createStorageFixture(
 ): Promise<StorageFixture> {
   const storageDir = mkdtempSync(join(tmpdir(), 'genesis-storage-'))
   const gw = await createTestGateway(driver, { seed: true, env: { STORAGE_DIR: storageDir, ...env } })
-  const tokenOf = (user: { id: string; email: string; role: string }) =>
-    signToken(userClaims(user), TEST_JWT_SECRET)
+  const tokenOf = (user: { id: string; email: string; role: string }, options: { aal?: Aal } = {}) =>
+    signToken(userClaims(user, options), TEST_JWT_SECRET)
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
       entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
@@ -41,7 +41,7 @@ export async function createStorageFixture(
     storageDir,
     anon: gw.client(),
     service: gw.client({ key: gw.keys.serviceRoleKey }),
-    admin: gw.client({ accessToken: await tokenOf(DEMO.admin) }),
+    admin: gw.client({ accessToken: await tokenOf(DEMO.admin, { aal: 'aal2' }) }),
     tenantA: gw.client({ accessToken: await tokenOf(DEMO.tenantA) }),
     tenantB: gw.client({ accessToken: await tokenOf(DEMO.tenantB) }),
     filesOnDisk: () => walk(storageDir),

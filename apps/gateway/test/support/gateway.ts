@@ -1,19 +1,21 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Hono } from 'hono'
-import pino from 'pino'
-import { createApp } from '../../src/app.ts'
-import { createDiskBlobStore } from '../../src/blob-store/disk-blob-store.ts'
+import { createApp, type Gateway } from '../../src/app.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
-import type { Deps } from '../../src/deps.ts'
+import { applySecuritySettings } from '../../src/database/security-settings.ts'
+import { createDeps, type Deps } from '../../src/deps.ts'
+import type { GatewayEnv } from '../../src/http/gateway-env.ts'
 import { type Keys, keysFromSecret } from '../../src/keys.ts'
-import { createMailer, type Mailer } from '../../src/mail/mailer.ts'
+import type { Mailer } from '../../src/mail/mailer.ts'
 import { createTestDatabase, type Driver, type TestDatabase } from './database.ts'
 
 export const TEST_JWT_SECRET = 'test-secret-of-the-genesis-gateway-0123456789'
 export const TEST_URL = 'http://gateway.test'
 
 export interface TestGateway {
-  app: Hono
+  app: Hono<GatewayEnv>
+  /** The built gateway (its `websocket` for a listening server, `stop()`). */
+  gateway: Gateway
   deps: Deps
   db: TestDatabase
   keys: Keys
@@ -36,19 +38,20 @@ export async function createTestGateway(
     DATA_DIR: '.data/test',
     SITE_URL: TEST_URL,
     LOG_LEVEL: 'silent',
+    SMTP_TIMEOUT_MS: '3000',
     ...options.env,
   })
+  // As main.ts does at start-up: the settings RLS reads come from the environment.
+  await applySecuritySettings(db, config)
   const keys = await keysFromSecret(TEST_JWT_SECRET)
-  const logger = pino({ level: 'silent' })
   // SMTP_URL in `env` delivers to that server (e.g. a loopback smtp-server); otherwise the outbox.
-  const mailer =
-    options.mailer ??
-    createMailer({ db, logger, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, timeoutMs: 3000 })
-  const deps: Deps = { config, db, keys, logger, mailer, blobStore: createDiskBlobStore(config.storageDir) }
-  const app = createApp(deps)
+  const deps = createDeps({ config, db, keys, mailer: options.mailer })
+  const gateway = createApp(deps)
+  const { app } = gateway
   const fetchInProcess: typeof fetch = async (input, init) => app.fetch(new Request(input, init))
   return {
     app,
+    gateway,
     deps,
     db,
     keys,
@@ -62,6 +65,9 @@ export async function createTestGateway(
         },
       })
     },
-    close: () => db.close(),
+    async close() {
+      await gateway.stop()
+      await db.close()
+    },
   }
 }

@@ -2,11 +2,6 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { createApp } from '../../src/app.ts'
-import {
-  closeRealtimeSockets,
-  createRealtimeSocketServer,
-  realtimeStopped,
-} from '../../src/services/realtime/create-socket-server.ts'
 import type { Driver } from './database.ts'
 import { createTestGateway, type TestGateway } from './gateway.ts'
 
@@ -78,11 +73,10 @@ export async function startListeningGateway(
 
 async function listen(gateway: TestGateway, port: number) {
   // A fresh app per start, as after a process restart (the database stays).
-  const app = port === 0 ? gateway.app : createApp(gateway.deps)
-  const sockets = createRealtimeSocketServer(gateway.config)
+  const built = port === 0 ? gateway.gateway : createApp(gateway.deps)
   const { promise, resolve } = Promise.withResolvers<AddressInfo>()
   const server = serve(
-    { fetch: app.fetch, port, hostname: '127.0.0.1', websocket: { server: sockets } },
+    { fetch: built.app.fetch, port, hostname: '127.0.0.1', websocket: { server: built.websocket } },
     (info) => resolve(info),
   )
   const info = await promise
@@ -90,15 +84,13 @@ async function listen(gateway: TestGateway, port: number) {
   return {
     port: info.port,
     stop() {
-      stopped ??= new Promise<void>((done) => {
-        server.close(() => done())
-        closeRealtimeSockets(sockets)
+      // The order of main.ts: stop accepting, stop the realtime service, drop what is left.
+      stopped ??= (async () => {
+        const closed = new Promise<void>((done) => server.close(() => done()))
+        await built.stop()
         if ('closeAllConnections' in server) server.closeAllConnections()
-      }).then(async () => {
-        // The ws server's close event follows the HTTP server's; then the realtime service stops.
-        await new Promise((r) => setImmediate(r))
-        await realtimeStopped(sockets)
-      })
+        await closed
+      })()
       return stopped
     },
   }

@@ -18,9 +18,19 @@ export const DEMO = {
   },
 } as const
 
-/** The claims an access token of this user carries (supabase-protocol.md §1.3). */
-export function userClaims(user: { id: string; email: string; role: string }): Record<string, unknown> {
+export type Aal = 'aal1' | 'aal2'
+
+/**
+ * The claims an access token of this user carries (supabase-protocol.md §1.3): `aal1` as after a
+ * password sign-in, or `aal2` as after the TOTP code step (what an admin needs to reach admin data
+ * while two-factor is required for admins, the default).
+ */
+export function userClaims(
+  user: { id: string; email: string; role: string },
+  options: { aal?: Aal } = {},
+): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000)
+  const aal = options.aal ?? 'aal1'
   return {
     iss: 'http://gateway.test/auth/v1',
     sub: user.id,
@@ -32,15 +42,21 @@ export function userClaims(user: { id: string; email: string; role: string }): R
     app_metadata: { provider: 'email', providers: ['email'], role: user.role },
     user_metadata: { role: user.role },
     role: 'authenticated',
-    aal: 'aal1',
-    amr: [{ method: 'password', timestamp: now }],
+    aal,
+    amr: [
+      ...(aal === 'aal2' ? [{ method: 'totp', timestamp: now }] : []),
+      { method: 'password', timestamp: now },
+    ],
     session_id: '00000000-0000-4000-8000-000000000000',
     is_anonymous: false,
   }
 }
 
-export function asUser(user: { id: string; email: string; role: string }): Caller {
-  return { role: 'authenticated', claims: userClaims(user) }
+export function asUser(
+  user: { id: string; email: string; role: string },
+  options: { aal?: Aal } = {},
+): Caller {
+  return { role: 'authenticated', claims: userClaims(user, options) }
 }
 
 /** Signs claims with the test secret (for tokens the auth service would issue). */

@@ -1,12 +1,18 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import type { z } from 'zod'
 
 /**
  * Form state for the public forms: the values as typed, the form-level message (the spec's one
  * line) and which fields are invalid. Values are cleared only by `reset`, which the forms call on
  * success, so a failure never loses what the visitor typed.
+ *
+ * The field binder: `field(key)` gives `<Field>` its wiring (the form message describes an invalid
+ * field, a field's own problem shows under it) and `control(key)` gives the input, textarea or
+ * select its name, value and change handler:
+ * `<Field label="Company" {...f.field('company')}>{(p) => <TextInput {...p} {...f.control('company')} />}</Field>`
  */
 export function useFormFields<T extends Record<string, string>>(initial: T) {
+  const messageId = useId()
   const [values, setValues] = useState<T>(initial)
   const [message, setMessage] = useState<string>()
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set())
@@ -46,5 +52,21 @@ export function useFormFields<T extends Record<string, string>>(initial: T) {
     setFieldErrors({})
   }
 
-  return { values, set, message, invalid, fieldErrors, validate, reset }
+  /** What `<Field>` needs for `key`. */
+  function field(key: keyof T & string): { describedBy?: string; error?: string } {
+    return { describedBy: invalid.has(key) ? messageId : undefined, error: fieldErrors[key] }
+  }
+
+  /** What the control of `key` needs. */
+  function control(key: keyof T & string) {
+    return {
+      name: key,
+      value: values[key],
+      onChange: (e: { target: { value: string } }) => set(key)(e.target.value),
+    }
+  }
+
+  return { values, set, message, messageId, invalid, fieldErrors, validate, reset, field, control }
 }
+
+export type FormFields<T extends Record<string, string>> = ReturnType<typeof useFormFields<T>>

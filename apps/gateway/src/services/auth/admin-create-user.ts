@@ -5,7 +5,7 @@ import { type AuthServices, requestIp } from './auth-services.ts'
 import { bannedUntil } from './ban-duration.ts'
 import { requireServiceRole } from './caller.ts'
 import { ERRORS } from './errors.ts'
-import { mergeMetadata, normaliseEmail, parseBody } from './request-input.ts'
+import { mergeMetadata, normaliseEmail } from './request-input.ts'
 import { findUserByEmail, findUserById, insertEmailUser } from './users.ts'
 
 /**
@@ -16,7 +16,7 @@ export function adminCreateUser(services: AuthServices): Handler {
   const { deps } = services
   return async (c) => {
     await requireServiceRole(c, deps)
-    const body = await parseBody(c, AdminUserBody)
+    const body = await services.body.read(c, AdminUserBody)
     if (body.phone && !body.email) throw ERRORS.PhoneProviderDisabled()
     if (!body.email) throw ERRORS.ValidationFailed('Unable to validate email address: invalid format')
     assertUserRole(body.role)

@@ -5,7 +5,6 @@ import { writeAudit } from './audit.ts'
 import { type AuthServices, requestIp } from './auth-services.ts'
 import { requireServiceRole } from './caller.ts'
 import { ERRORS } from './errors.ts'
-import { parseBody } from './request-input.ts'
 
 const DeleteBody = z.object({
   should_soft_delete: z
@@ -24,7 +23,7 @@ export function adminDeleteUser(services: AuthServices): Handler {
   return async (c) => {
     await requireServiceRole(c, deps)
     const id = adminGetUserId(c)
-    const body = await parseBody(c, DeleteBody)
+    const body = await services.body.read(c, DeleteBody)
     await deps.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ email: string | null }>(
         `select email from auth.users where id = $1 and deleted_at is null for update`,

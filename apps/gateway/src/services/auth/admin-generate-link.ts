@@ -7,13 +7,7 @@ import { requireServiceRole } from './caller.ts'
 import { ERRORS } from './errors.ts'
 import { issueOneTimeToken, type OneTimeTokenType } from './one-time-tokens.ts'
 import { assertAcceptablePassword, hashPassword } from './passwords.ts'
-import {
-  allowedRedirect,
-  metadataObject,
-  normaliseEmail,
-  optionalString,
-  parseBody,
-} from './request-input.ts'
+import { allowedRedirect, metadataObject, normaliseEmail, optionalString } from './request-input.ts'
 import { findUserByEmail, findUserById, insertEmailUser } from './users.ts'
 
 const GenerateLinkBody = z.object({
@@ -36,7 +30,7 @@ export function adminGenerateLink(services: AuthServices): Handler {
   const { deps } = services
   return async (c) => {
     await requireServiceRole(c, deps)
-    const body = await parseBody(c, GenerateLinkBody)
+    const body = await services.body.read(c, GenerateLinkBody)
     const email = normaliseEmail(body.email)
     const redirectTo = allowedRedirect(deps.config, c.req.query('redirect_to') ?? body.redirectTo)
     let passwordHash: string | null = null

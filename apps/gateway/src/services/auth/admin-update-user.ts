@@ -6,7 +6,7 @@ import { type AuthServices, requestIp } from './auth-services.ts'
 import { bannedUntil } from './ban-duration.ts'
 import { requireServiceRole } from './caller.ts'
 import { ERRORS } from './errors.ts'
-import { mergeMetadata, normaliseEmail, parseBody } from './request-input.ts'
+import { mergeMetadata, normaliseEmail } from './request-input.ts'
 import { findUserById } from './users.ts'
 
 /**
@@ -19,7 +19,7 @@ export function adminUpdateUser(services: AuthServices): Handler {
   return async (c) => {
     await requireServiceRole(c, deps)
     const id = adminGetUserId(c)
-    const body = await parseBody(c, AdminUserBody)
+    const body = await services.body.read(c, AdminUserBody)
     if (body.phone) throw ERRORS.PhoneProviderDisabled()
     assertUserRole(body.role)
     const email = body.email ? normaliseEmail(body.email) : undefined

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { Deps } from '../../deps.ts'
+import type { JsonBodyReader } from '../../http/json-body.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import type { AuthRateLimits } from './rate-limits.ts'
 
@@ -7,6 +8,8 @@ import type { AuthRateLimits } from './rate-limits.ts'
 export interface AuthServices {
   deps: Deps
   limits: AuthRateLimits
+  /** Reads and validates JSON bodies (capped by JSON_BODY_LIMIT_BYTES and JSON_MAX_DEPTH). */
+  body: JsonBodyReader
 }
 
 /** The client's address as recorded in sessions and the audit log. */

@@ -78,3 +78,16 @@ export async function loadSessionUser(tx: Queryable, claims: UserClaims): Promis
   if (user.banned) throw ERRORS.UserBanned(403)
   return user
 }
+
+/**
+ * Whether this request presents a second factor: an aal2 token whose session is still aal2 (a
+ * session drops to aal1 when its factor is removed, before its tokens expire).
+ */
+export async function presentsSecondFactor(tx: Queryable, claims: UserClaims): Promise<boolean> {
+  if (claims.aal !== 'aal2') return false
+  if (!claims.session_id) return false
+  const { rows } = await tx.query<{ aal: string }>('select aal from auth.sessions where id = $1', [
+    claims.session_id,
+  ])
+  return rows[0]?.aal === 'aal2'
+}

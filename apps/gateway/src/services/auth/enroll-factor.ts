@@ -4,9 +4,9 @@ import QRCode from 'qrcode'
 import { z } from 'zod'
 import { writeAudit } from './audit.ts'
 import { type AuthServices, requestIp } from './auth-services.ts'
-import { loadSessionUser, requireUserClaims } from './caller.ts'
+import { loadSessionUser, presentsSecondFactor, requireUserClaims } from './caller.ts'
 import { ERRORS } from './errors.ts'
-import { optionalString, parseBody } from './request-input.ts'
+import { optionalString } from './request-input.ts'
 
 const EnrollBody = z.object({
   factor_type: z.enum(['totp', 'phone', 'webauthn'], {
@@ -19,16 +19,21 @@ const EnrollBody = z.object({
 /**
  * POST /factors: starts a TOTP enrolment. The factor stays `unverified` until a first code is
  * verified; the reply carries the secret, the otpauth URI and the QR code as raw SVG markup.
+ * Once the user has a verified factor, only an aal2 session may enrol another (as GoTrue: 403
+ * `insufficient_aal`), or the password alone would buy a second factor of the attacker's own.
  */
 export function enrollFactor(services: AuthServices): Handler {
   const { deps } = services
   return async (c) => {
     const claims = await requireUserClaims(c, deps)
     if (claims.is_anonymous) throw ERRORS.AnonymousFactorRefused()
-    const body = await parseBody(c, EnrollBody)
+    const body = await services.body.read(c, EnrollBody)
     if (body.factor_type === 'phone') throw ERRORS.MfaPhoneDisabled()
     if (body.factor_type === 'webauthn') throw ERRORS.MfaWebauthnDisabled()
     const user = await loadSessionUser(deps.db, claims)
+    if (user.has_verified_factor && !(await presentsSecondFactor(deps.db, claims))) {
+      throw ERRORS.InsufficientAal(403, 'AAL2 required to enroll a new factor')
+    }
     const issuer = body.issuer ?? new URL(deps.config.siteUrl).host
     const friendlyName = body.friendly_name ?? ''
     const secret = generateSecret()

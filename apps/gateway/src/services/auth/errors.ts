@@ -1,19 +1,16 @@
-import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ServiceError } from '../../http/service-error.ts'
 
 /** The API version whose error shape we speak (supabase-protocol.md §2.2). */
 export const API_VERSION = '2024-01-01'
 
 /**
  * An auth error in GoTrue's wire format: `{code, error_code, message}` plus any extra fields
- * (`weak_password`). `code` is one of GoTrue's error codes, so the client maps it to the same
- * error classes it would for Supabase.
+ * (`weak_password`), with `X-Supabase-Api-Version` and `x-sb-error-code`. `code` is one of
+ * GoTrue's error codes, so the client maps it to the same error classes it would for Supabase.
  */
-export class AuthError extends Error {
-  readonly status: ContentfulStatusCode
-  readonly code: string
+export class AuthError extends ServiceError {
   readonly extra: Record<string, unknown>
-  readonly headers: Record<string, string>
   constructor(
     status: ContentfulStatusCode,
     code: string,
@@ -21,28 +18,37 @@ export class AuthError extends Error {
     extra: Record<string, unknown> = {},
     headers: Record<string, string> = {},
   ) {
-    super(message)
-    this.status = status
-    this.code = code
+    super(status, code, message, headers)
     this.extra = extra
-    this.headers = headers
+  }
+
+  override body() {
+    return { code: this.code, error_code: this.code, message: this.message, ...this.extra }
+  }
+
+  override headers() {
+    return { 'X-Supabase-Api-Version': API_VERSION, 'x-sb-error-code': this.code, ...this.extraHeaders }
   }
 }
 
 /** OAuth-style errors (`{error, error_description}`) that GoTrue uses for some grants. */
-export class OAuthError extends Error {
-  readonly status: ContentfulStatusCode
-  readonly error: string
-  constructor(status: ContentfulStatusCode, error: string, description: string) {
-    super(description)
-    this.status = status
-    this.error = error
+export class OAuthError extends ServiceError {
+  override body() {
+    return { error: this.code, error_description: this.message }
+  }
+
+  override headers() {
+    return { 'X-Supabase-Api-Version': API_VERSION }
   }
 }
 
 /** The catalogue: every error the auth service answers with, in one place. */
 export const ERRORS = {
   BadJson: () => new AuthError(400, 'bad_json', 'Could not parse request body as JSON'),
+  BodyTooDeep: (maxDepth: number) =>
+    new AuthError(400, 'bad_json', `Request body is nested deeper than ${maxDepth} levels`),
+  RequestTooLarge: (limitBytes: number) =>
+    new AuthError(413, 'request_too_large', `Request body is larger than ${limitBytes} bytes`),
   ValidationFailed: (message: string, status: ContentfulStatusCode = 400) =>
     new AuthError(status, 'validation_failed', message),
   InvalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
@@ -137,17 +143,3 @@ export const ERRORS = {
   NotFound: () => new AuthError(404, 'not_found', 'Not Found'),
   Unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs'),
 } as const
-
-/** The one renderer of the auth service: GoTrue's 2024-01-01 error body and headers. */
-export function renderAuthError(c: Context, error: AuthError | OAuthError): Response {
-  c.header('X-Supabase-Api-Version', API_VERSION)
-  if (error instanceof OAuthError) {
-    return c.json({ error: error.error, error_description: error.message }, error.status)
-  }
-  c.header('x-sb-error-code', error.code)
-  for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
-  return c.json(
-    { code: error.code, error_code: error.code, message: error.message, ...error.extra },
-    error.status,
-  )
-}

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { type AuthServices, requestIp } from './auth-services.ts'
 import { ERRORS } from './errors.ts'
 import { passwordProblem, verifyPassword } from './passwords.ts'
-import { normaliseEmail, optionalString, parseBody } from './request-input.ts'
+import { normaliseEmail, optionalString } from './request-input.ts'
 import { startSession, tokenResponse } from './sessions.ts'
 import { findCredentialsByEmail } from './users.ts'
 
@@ -16,7 +16,7 @@ const PasswordGrantBody = z.object({ email: optionalString, phone: optionalStrin
  */
 export async function grantPassword(services: AuthServices, c: Context): Promise<Response> {
   const { deps, limits } = services
-  const body = await parseBody(c, PasswordGrantBody)
+  const body = await services.body.read(c, PasswordGrantBody)
   if (body.phone && !body.email) throw ERRORS.PhoneProviderDisabled()
   if (!body.email || !body.password) throw ERRORS.InvalidCredentials()
   const email = normaliseEmail(body.email)

@@ -4,7 +4,7 @@ import type { Queryable } from '../../database/types.ts'
 import { auditPayload } from './audit.ts'
 import { type AuthServices, requestIp } from './auth-services.ts'
 import { ERRORS } from './errors.ts'
-import { optionalString, parseBody } from './request-input.ts'
+import { optionalString } from './request-input.ts'
 import { AmrSchema, amrSql, hashToken, type SessionInfo, successorToken, tokenResponse } from './sessions.ts'
 import { parseUserRow, USER_FIELDS, type UserRow } from './users.ts'
 
@@ -36,7 +36,7 @@ const RowSchema = z.object({
  */
 export async function grantRefreshToken(services: AuthServices, c: Context): Promise<Response> {
   const { deps, limits } = services
-  const body = await parseBody(c, RefreshBody)
+  const body = await services.body.read(c, RefreshBody)
   if (!body.refresh_token) throw ERRORS.RefreshTokenRequired()
   limits.check(c, 'token_refresh')
   const ip = requestIp(c, services)

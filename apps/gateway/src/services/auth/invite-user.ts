@@ -6,13 +6,7 @@ import { type AuthServices, requestIp } from './auth-services.ts'
 import { requireServiceRole } from './caller.ts'
 import { ERRORS } from './errors.ts'
 import { issueOneTimeToken } from './one-time-tokens.ts'
-import {
-  metadataObject,
-  normaliseEmail,
-  optionalString,
-  parseBody,
-  redirectFromQuery,
-} from './request-input.ts'
+import { metadataObject, normaliseEmail, optionalString, redirectFromQuery } from './request-input.ts'
 import { findUserByEmail, findUserById, insertEmailUser } from './users.ts'
 
 const InviteBody = z.object({ email: optionalString, data: metadataObject })
@@ -22,7 +16,7 @@ export function inviteUser(services: AuthServices): Handler {
   const { deps } = services
   return async (c) => {
     await requireServiceRole(c, deps)
-    const body = await parseBody(c, InviteBody)
+    const body = await services.body.read(c, InviteBody)
     if (!body.email) throw ERRORS.ValidationFailed('Unable to validate email address: invalid format')
     const email = normaliseEmail(body.email)
     const redirectTo = redirectFromQuery(c, deps.config)

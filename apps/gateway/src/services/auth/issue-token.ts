@@ -4,7 +4,6 @@ import type { AuthServices } from './auth-services.ts'
 import { ERRORS } from './errors.ts'
 import { grantPassword } from './grant-password.ts'
 import { grantRefreshToken } from './grant-refresh-token.ts'
-import { readJson } from './request-input.ts'
 
 const IdTokenBody = z.object({ provider: z.string().nullish() }).loose()
 
@@ -22,7 +21,7 @@ export function issueToken(services: AuthServices): Handler {
       case 'pkce':
         throw ERRORS.FlowStateNotFound()
       case 'id_token': {
-        const body = IdTokenBody.safeParse(await readJson(c))
+        const body = IdTokenBody.safeParse(await services.body.readValue(c))
         throw ERRORS.ProviderDisabled(body.success ? (body.data.provider ?? '') : '')
       }
       case 'web3':

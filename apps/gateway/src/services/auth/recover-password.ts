@@ -5,7 +5,7 @@ import { type PendingMail, sendInBackground } from './auth-mail-queue.ts'
 import { type AuthServices, requestIp } from './auth-services.ts'
 import { ERRORS } from './errors.ts'
 import { issueOneTimeToken } from './one-time-tokens.ts'
-import { normaliseEmail, optionalString, parseBody, redirectFromQuery } from './request-input.ts'
+import { normaliseEmail, optionalString, redirectFromQuery } from './request-input.ts'
 import { findUserByEmail } from './users.ts'
 
 const RecoverBody = z.object({ email: optionalString })
@@ -14,7 +14,7 @@ const RecoverBody = z.object({ email: optionalString })
 export function recoverPassword(services: AuthServices): Handler {
   const { deps, limits } = services
   return async (c) => {
-    const body = await parseBody(c, RecoverBody)
+    const body = await services.body.read(c, RecoverBody)
     if (!body.email) throw ERRORS.ValidationFailed('Password recovery requires an email')
     const email = normaliseEmail(body.email)
     limits.check(c, 'email', email)

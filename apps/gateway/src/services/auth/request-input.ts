@@ -1,32 +1,24 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { Config } from '../../config.ts'
+import { firstIssue, type JsonBodyReader, jsonBodyReader } from '../../http/json-body.ts'
 import { ERRORS } from './errors.ts'
 
 /**
- * The JSON body of a request, or `{}` when there is none. GoTrue clients send extra keys
- * (`gotrue_meta_security`, `code_challenge: null`, …): schemas ignore unknown keys and treat
- * `null` like absent.
+ * The auth service's JSON bodies: an empty body is `{}` and refusals are GoTrue's errors. GoTrue
+ * clients send extra keys (`gotrue_meta_security`, `code_challenge: null`, …): schemas ignore
+ * unknown keys and treat `null` like absent.
  */
-export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text()
-  if (text.trim() === '') return {}
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw ERRORS.BadJson()
-  }
-}
-
-/** Parses the body with `schema`; the first problem becomes a `validation_failed` error. */
-export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  const parsed = schema.safeParse(await readJson(c))
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const where = issue.path.length ? `${issue.path.join('.')}: ` : ''
-    throw ERRORS.ValidationFailed(`${where}${issue.message}`)
-  }
-  return parsed.data
+export function authBodyReader(config: Config): JsonBodyReader {
+  return jsonBodyReader(
+    {
+      tooLarge: ERRORS.RequestTooLarge,
+      malformed: () => ERRORS.BadJson(),
+      tooDeep: ERRORS.BodyTooDeep,
+      invalid: (issues) => ERRORS.ValidationFailed(firstIssue(issues)),
+    },
+    { limitBytes: config.JSON_BODY_LIMIT_BYTES, maxDepth: config.JSON_MAX_DEPTH, empty: {} },
+  )
 }
 
 /** A string field that may be null or missing (both mean absent). */

@@ -6,7 +6,7 @@ import { type AuthServices, requestIp } from './auth-services.ts'
 import { issueEmailChangeMails } from './email-change.ts'
 import { ERRORS } from './errors.ts'
 import { issueOneTimeToken } from './one-time-tokens.ts'
-import { normaliseEmail, optionalString, parseBody, redirectFromQuery } from './request-input.ts'
+import { normaliseEmail, optionalString, redirectFromQuery } from './request-input.ts'
 import { findUserByEmail } from './users.ts'
 
 const ResendBody = z.object({ email: optionalString, phone: optionalString, type: optionalString })
@@ -18,7 +18,7 @@ const ResendBody = z.object({ email: optionalString, phone: optionalString, type
 export function resendOtp(services: AuthServices): Handler {
   const { deps, limits } = services
   return async (c) => {
-    const body = await parseBody(c, ResendBody)
+    const body = await services.body.read(c, ResendBody)
     if (body.type === 'sms' || body.type === 'phone_change' || body.phone)
       throw ERRORS.PhoneProviderDisabled()
     if (body.type !== 'signup' && body.type !== 'email_change') {

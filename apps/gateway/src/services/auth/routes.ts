@@ -1,5 +1,7 @@
 import { Hono } from 'hono'
 import type { Deps } from '../../deps.ts'
+import type { GatewayEnv } from '../../http/gateway-env.ts'
+import { serviceErrorHandler } from '../../http/service-error.ts'
 import { adminCreateUser } from './admin-create-user.ts'
 import { adminDeleteUser } from './admin-delete-user.ts'
 import { adminDeleteUserFactor } from './admin-delete-user-factor.ts'
@@ -12,7 +14,7 @@ import type { AuthServices } from './auth-services.ts'
 import { requireApikey } from './caller.ts'
 import { challengeFactor } from './challenge-factor.ts'
 import { enrollFactor } from './enroll-factor.ts'
-import { AuthError, ERRORS, OAuthError, renderAuthError } from './errors.ts'
+import { ERRORS } from './errors.ts'
 import { getHealth } from './get-health.ts'
 import { getJwks } from './get-jwks.ts'
 import { getSettings } from './get-settings.ts'
@@ -23,6 +25,7 @@ import { AuthRateLimits } from './rate-limits.ts'
 import { reauthenticate } from './reauthenticate.ts'
 import { recoverPassword } from './recover-password.ts'
 import { refuseAuthorize, refuseIdentityLinking, refuseSso } from './refuse-unsupported.ts'
+import { authBodyReader } from './request-input.ts'
 import { resendOtp } from './resend-otp.ts'
 import { sendOtp } from './send-otp.ts'
 import { signOut } from './sign-out.ts'
@@ -39,14 +42,14 @@ import { verifyOtp } from './verify-otp.ts'
  * signed-in user (their bearer token is checked by each operation), and admin routes for the
  * service role only.
  */
-export function createAuthRoutes(deps: Deps): Hono {
-  const services: AuthServices = { deps, limits: new AuthRateLimits(deps.config) }
-  const app = new Hono()
-  app.onError((error, c) => {
-    if (error instanceof AuthError || error instanceof OAuthError) return renderAuthError(c, error)
-    deps.logger.error({ err: error, path: c.req.path }, 'auth request failed')
-    return renderAuthError(c, ERRORS.Unexpected())
-  })
+export function createAuthRoutes(deps: Deps): Hono<GatewayEnv> {
+  const services: AuthServices = {
+    deps,
+    limits: new AuthRateLimits(deps.config),
+    body: authBodyReader(deps.config),
+  }
+  const app = new Hono<GatewayEnv>()
+  app.onError(serviceErrorHandler({ logger: deps.logger, service: 'auth', internal: ERRORS.Unexpected }))
 
   // Open: followed by browsers from e-mails and redirects, without a project key.
   app.get('/verify', verifyLink(services))
@@ -91,6 +94,8 @@ export function createAuthRoutes(deps: Deps): Hono {
   app.post('/invite', inviteUser(services))
 
   // Anything else under /auth/v1 is the auth service's 404, never the web app's page.
-  app.all('*', (c) => renderAuthError(c, ERRORS.NotFound()))
+  app.all('*', () => {
+    throw ERRORS.NotFound()
+  })
   return app
 }

@@ -9,7 +9,6 @@ import {
   metadataObject,
   normaliseEmail,
   optionalString,
-  parseBody,
   redirectFromQuery,
   withoutRole,
 } from './request-input.ts'
@@ -32,7 +31,7 @@ const OtpBody = z.object({
 export function sendOtp(services: AuthServices): Handler {
   const { deps, limits } = services
   return async (c) => {
-    const body = await parseBody(c, OtpBody)
+    const body = await services.body.read(c, OtpBody)
     if (body.phone) throw ERRORS.PhoneProviderDisabled()
     if (!body.email) throw ERRORS.ValidationFailed('An email address or phone number is required')
     const email = normaliseEmail(body.email)

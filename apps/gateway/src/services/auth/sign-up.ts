@@ -10,7 +10,6 @@ import {
   metadataObject,
   normaliseEmail,
   optionalString,
-  parseBody,
   redirectFromQuery,
   withoutRole,
 } from './request-input.ts'
@@ -33,7 +32,7 @@ export function signUp(services: AuthServices): Handler {
   const { deps, limits } = services
   const { config } = deps
   return async (c) => {
-    const body = await parseBody(c, SignUpBody)
+    const body = await services.body.read(c, SignUpBody)
     if (body.phone) throw ERRORS.PhoneProviderDisabled()
     if (!body.email) return signUpAnonymously(services, c, body.data)
     if (config.AUTH_DISABLE_SIGNUP) throw ERRORS.SignupDisabled()

@@ -2,12 +2,13 @@ import type { Handler } from 'hono'
 import { z } from 'zod'
 import { writeAudit } from './audit.ts'
 import { type AuthServices, requestIp } from './auth-services.ts'
-import { loadSessionUser, requireUserClaims } from './caller.ts'
+import { loadSessionUser, presentsSecondFactor, requireUserClaims } from './caller.ts'
 import { ERRORS } from './errors.ts'
 
 /**
  * DELETE /factors/:id. Removing a verified factor needs an aal2 session — otherwise a stolen
- * password alone could switch two-factor sign-in off. Sessions raised by it drop back to aal1.
+ * password alone could switch two-factor sign-in off (422 `insufficient_aal`, GoTrue's status for
+ * this route). Sessions raised by it drop back to aal1.
  */
 export function unenrollFactor(services: AuthServices): Handler {
   const { deps } = services
@@ -22,7 +23,7 @@ export function unenrollFactor(services: AuthServices): Handler {
         [factorId.data, user.id],
       )
       if (!rows[0]) throw ERRORS.MfaFactorNotFound()
-      if (rows[0].status === 'verified' && claims.aal !== 'aal2') {
+      if (rows[0].status === 'verified' && !(await presentsSecondFactor(tx, claims))) {
         throw ERRORS.InsufficientAal(422, 'AAL2 required to unenroll verified factor')
       }
       await tx.query(

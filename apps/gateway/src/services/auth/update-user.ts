@@ -13,7 +13,6 @@ import {
   metadataObject,
   normaliseEmail,
   optionalString,
-  parseBody,
   redirectFromQuery,
   withoutRole,
 } from './request-input.ts'
@@ -39,7 +38,7 @@ export function updateUser(services: AuthServices): Handler {
   const { config } = deps
   return async (c) => {
     const claims = await requireUserClaims(c, deps)
-    const body = await parseBody(c, UpdateUserBody)
+    const body = await services.body.read(c, UpdateUserBody)
     if (body.app_metadata !== undefined && body.app_metadata !== null) throw ERRORS.NotAdmin()
     if (body.phone) throw ERRORS.PhoneProviderDisabled()
     const user = await loadSessionUser(deps.db, claims)

@@ -3,10 +3,9 @@ import { verify } from 'otplib'
 import { z } from 'zod'
 import { writeAudit } from './audit.ts'
 import { type AuthServices, requestIp } from './auth-services.ts'
-import { loadSessionUser, requireUserClaims } from './caller.ts'
+import { loadSessionUser, presentsSecondFactor, requireUserClaims } from './caller.ts'
 import { CHALLENGE_SECONDS } from './challenge-factor.ts'
 import { ERRORS } from './errors.ts'
-import { parseBody } from './request-input.ts'
 import { AmrSchema, amrSql, hashToken, newRefreshToken, tokenResponse } from './sessions.ts'
 import { findUserById } from './users.ts'
 
@@ -30,7 +29,9 @@ const TOLERANCE_SECONDS = 30
 /**
  * POST /factors/:id/verify: answers a challenge with a TOTP code. Success raises the session to
  * aal2, adds `totp` to its amr, marks the factor verified and issues a fresh token pair (the old
- * refresh tokens of the session are dropped). A code is accepted once.
+ * refresh tokens of the session are dropped). A code is accepted once. Verifying a new factor while
+ * another is already verified needs an aal2 session (403 `insufficient_aal`): the code of a factor
+ * the caller just enrolled proves nothing about the account's owner.
  */
 export function verifyFactor(services: AuthServices): Handler {
   const { deps, limits } = services
@@ -39,7 +40,7 @@ export function verifyFactor(services: AuthServices): Handler {
     if (claims.is_anonymous) throw ERRORS.AnonymousFactorRefused()
     const factorId = z.uuid().safeParse(c.req.param('id'))
     if (!factorId.success) throw ERRORS.MfaFactorNotFound()
-    const body = await parseBody(c, VerifyFactorBody)
+    const body = await services.body.read(c, VerifyFactorBody)
     limits.check(c, 'verify', `factor:${factorId.data}`)
     const user = await loadSessionUser(deps.db, claims)
     const ip = requestIp(c, services)
@@ -56,6 +57,13 @@ export function verifyFactor(services: AuthServices): Handler {
     const challenge = ChallengeRow.parse(rows[0])
     if (challenge.verified) throw ERRORS.MfaChallengeNotFound()
     if (challenge.expired) throw ERRORS.MfaChallengeExpired(body.challenge_id)
+    if (
+      challenge.status !== 'verified' &&
+      user.has_verified_factor &&
+      !(await presentsSecondFactor(deps.db, claims))
+    ) {
+      throw ERRORS.InsufficientAal(403, 'AAL2 required to verify a new factor')
+    }
 
     const now = Math.floor(Date.now() / 1000)
     const result = await verify({

@@ -4,7 +4,7 @@ import type { AuthServices } from './auth-services.ts'
 import { completeVerification, EMAIL_CHANGE_PENDING_MESSAGE, EmailOtpType } from './complete-verification.ts'
 import { ERRORS } from './errors.ts'
 import { linkToken } from './one-time-tokens.ts'
-import { normaliseEmail, optionalString, parseBody } from './request-input.ts'
+import { normaliseEmail, optionalString } from './request-input.ts'
 import { tokenResponse } from './sessions.ts'
 
 const VerifyBody = z.object({
@@ -18,7 +18,7 @@ const VerifyBody = z.object({
 /** POST /verify: a code typed in (with the address) or a link token (`token_hash`). */
 export function verifyOtp(services: AuthServices): Handler {
   return async (c) => {
-    const body = await parseBody(c, VerifyBody)
+    const body = await services.body.read(c, VerifyBody)
     if (body.phone || body.type === 'sms' || body.type === 'phone_change')
       throw ERRORS.PhoneProviderDisabled()
     const type = EmailOtpType.safeParse(body.type)

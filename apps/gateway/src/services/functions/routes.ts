@@ -1,7 +1,9 @@
 import { type Context, Hono } from 'hono'
 import type { Deps } from '../../deps.ts'
+import type { GatewayEnv } from '../../http/gateway-env.ts'
 import { clientIp } from '../../http/rate-limit.ts'
-import { ERRORS, renderFunctionsError } from './errors.ts'
+import { serviceErrorHandler } from '../../http/service-error.ts'
+import { ERRORS } from './errors.ts'
 import { createFunctionInvoker } from './invoke-function.ts'
 import { FUNCTIONS, type FunctionDefinition } from './registry.ts'
 
@@ -12,8 +14,8 @@ import { FUNCTIONS, type FunctionDefinition } from './registry.ts'
 export function createFunctionsRoutes(
   deps: Deps,
   functions: ReadonlyMap<string, FunctionDefinition> = FUNCTIONS,
-): Hono {
-  const app = new Hono()
+): Hono<GatewayEnv> {
+  const app = new Hono<GatewayEnv>()
   const invoke = createFunctionInvoker(deps, functions)
   const call = (c: Context, rest: string) =>
     invoke({
@@ -24,11 +26,12 @@ export function createFunctionsRoutes(
     })
   app.all('/:name/:rest{.+}', (c) => call(c, `/${c.req.param('rest')}`))
   app.all('/:name', (c) => call(c, ''))
-  app.all('*', () => renderFunctionsError(ERRORS.FunctionNotFound()))
-  // Anything the runner itself did not expect is the gateway's failure, not the function's.
-  app.onError((error) => {
-    deps.logger.error({ err: error }, 'functions gateway failed')
-    return renderFunctionsError(ERRORS.GatewayFailed())
+  app.all('*', () => {
+    throw ERRORS.FunctionNotFound()
   })
+  // Anything the runner itself did not expect is the gateway's failure, not the function's.
+  app.onError(
+    serviceErrorHandler({ logger: deps.logger, service: 'functions', internal: ERRORS.GatewayFailed }),
+  )
   return app
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { ServiceError } from '../../http/service-error.ts'
 
 /** Every way an ingestion request can fail, as the client sees it. */
 export const MonitoringErrorCode = {
@@ -8,6 +9,7 @@ export const MonitoringErrorCode = {
   PayloadTooLarge: 'payload_too_large',
   RateLimited: 'rate_limited',
   NotFound: 'not_found',
+  InternalError: 'internal_error',
 } as const
 export type MonitoringErrorCode = (typeof MonitoringErrorCode)[keyof typeof MonitoringErrorCode]
 
@@ -17,35 +19,42 @@ export interface FieldIssue {
 }
 
 /** An ingestion failure: HTTP status, stable code, readable message, and what to tell the client. */
-export class MonitoringError extends Error {
-  readonly status: 400 | 404 | 413 | 415 | 429
-  readonly code: MonitoringErrorCode
+export class MonitoringError extends ServiceError {
   readonly issues: FieldIssue[] | undefined
-  readonly retryAfterSeconds: number | undefined
 
   constructor(
-    status: MonitoringError['status'],
+    status: 400 | 404 | 413 | 415 | 429 | 500,
     code: MonitoringErrorCode,
     message: string,
     extra: { issues?: FieldIssue[]; retryAfterSeconds?: number } = {},
   ) {
-    super(message)
-    this.status = status
-    this.code = code
+    const headers: Record<string, string> =
+      extra.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(extra.retryAfterSeconds) }
+    super(status, code, message, headers)
     this.issues = extra.issues
-    this.retryAfterSeconds = extra.retryAfterSeconds
+  }
+
+  /** `{ error, message, issues? }` */
+  override body() {
+    return { error: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) }
   }
 }
 
 /** The catalogue: one factory per failure, so messages are written once. */
 export const ERRORS = {
-  InvalidBody: (error: z.ZodError) =>
+  InvalidBody: (issues: readonly z.core.$ZodIssue[]) =>
     new MonitoringError(400, MonitoringErrorCode.InvalidBody, 'The request body does not match the schema', {
       // At most 20 issues: enough to fix a client, bounded for a hostile one.
-      issues: error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message })),
+      issues: issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message })),
     }),
   InvalidJson: () =>
     new MonitoringError(400, MonitoringErrorCode.InvalidJson, 'The request body is not valid JSON'),
+  TooDeep: (maxDepth: number) =>
+    new MonitoringError(
+      400,
+      MonitoringErrorCode.InvalidJson,
+      `The request body is nested deeper than ${maxDepth} levels`,
+    ),
   UnsupportedMediaType: (type: string) =>
     new MonitoringError(
       415,
@@ -68,4 +77,6 @@ export const ERRORS = {
       },
     ),
   NotFound: () => new MonitoringError(404, MonitoringErrorCode.NotFound, 'No such monitoring endpoint'),
+  InternalError: () =>
+    new MonitoringError(500, MonitoringErrorCode.InternalError, 'The report could not be stored'),
 }

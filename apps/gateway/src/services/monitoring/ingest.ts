@@ -3,20 +3,38 @@ import type { z } from 'zod'
 import { asCaller, SERVICE_ROLE } from '../../database/request-scope.ts'
 import type { Queryable } from '../../database/types.ts'
 import type { Deps } from '../../deps.ts'
-import { readPayload } from './read-payload.ts'
+import { jsonBodyReader } from '../../http/json-body.ts'
+import { ERRORS } from './errors.ts'
 
 /**
- * The shape every ingestion endpoint shares: parse the body with its schema (bad input never
- * reaches the database), then store it as the service role in one transaction, and answer 204
- * (the client reads only `ok`).
+ * `navigator.sendBeacon` with a string body sends `text/plain;charset=UTF-8` (a CORS-simple type,
+ * so no preflight on unload); fetch sends `application/json`. Both carry the same JSON.
+ */
+const MEDIA_TYPES = ['application/json', 'text/plain']
+
+/**
+ * The shape every ingestion endpoint shares: read the body (at most `limitBytes`, counted while it
+ * streams) and parse it with its schema (bad input never reaches the database), then store it as
+ * the service role in one transaction, and answer 204 (the client reads only `ok`).
  */
 export function ingest<S extends z.ZodType>(
   deps: Deps,
   schema: S,
   store: (tx: Queryable, payload: z.output<S>) => Promise<number>,
+  limitBytes: number,
 ) {
+  const body = jsonBodyReader(
+    {
+      tooLarge: ERRORS.PayloadTooLarge,
+      malformed: () => ERRORS.InvalidJson(),
+      tooDeep: ERRORS.TooDeep,
+      invalid: ERRORS.InvalidBody,
+      unsupportedType: ERRORS.UnsupportedMediaType,
+    },
+    { limitBytes, maxDepth: deps.config.JSON_MAX_DEPTH, mediaTypes: MEDIA_TYPES },
+  )
   return async (c: Context): Promise<Response> => {
-    const payload = await readPayload(c, schema)
+    const payload = await body.read(c, schema)
     await asCaller(deps.db, SERVICE_ROLE, (tx) => store(tx, payload))
     return c.body(null, 204)
   }

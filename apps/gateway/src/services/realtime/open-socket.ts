@@ -2,12 +2,10 @@ import { IncomingMessage, STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { upgradeWebSocket } from '@hono/node-server'
 import type { Context, MiddlewareHandler } from 'hono'
-import { WebSocketServer } from 'ws'
 import type { Caller } from '../../database/request-scope.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { resolveCaller, verifyJwt } from '../../http/resolve-caller.ts'
 import { Connection } from './connection.ts'
-import { stopWithSocketServer } from './create-socket-server.ts'
 import { handleFrame } from './handle-frame.ts'
 import { UPGRADE_ERRORS, type UpgradeError } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
@@ -30,10 +28,6 @@ export function openSocket(hub: RealtimeHub): MiddlewareHandler {
     if (!resolved.ok) return refuse(c, await describeKeyProblem(hub, apikey))
     const ip = clientIp(c, hub.deps.config.TRUST_PROXY)
     if (!hub.canAdmit(ip)) return refuse(c, UPGRADE_ERRORS.TooManyConnections())
-
-    // When the HTTP server closes, its `ws` server closes: take every socket and the feed down too.
-    const wss = envField(c.env, 'wss')
-    if (wss instanceof WebSocketServer) stopWithSocketServer(wss, () => hub.stop())
     return upgradeWebSocket(() => socketEvents(hub, ip, vsn, resolved.caller, upgradeSocket(c.env)))(c, next)
   }
 }
@@ -101,7 +95,7 @@ async function describeKeyProblem(hub: RealtimeHub, apikey: string | undefined):
  * socket here and the socket is ended (the server's own empty answer then finds it closed).
  */
 function refuse(c: Context, problem: UpgradeError): Response {
-  const body = JSON.stringify({ error: problem.error })
+  const body = JSON.stringify(problem.body())
   const socket = upgradeSocket(c.env)
   if (socket && c.req.header('upgrade')?.toLowerCase() === 'websocket' && socket.writable) {
     socket.end(

@@ -1,6 +1,9 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
+import { jsonBodyReader } from '../../http/json-body.ts'
+import { BodyTooLargeError, readLimitedBody } from '../../http/read-limited-body.ts'
 import { resolveCaller } from '../../http/resolve-caller.ts'
+import { API_ERRORS } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
 import { relayBroadcast } from './relay-broadcast.ts'
 import type { UserBroadcast } from './serializer.ts'
@@ -16,26 +19,30 @@ export async function postBroadcastEvent(hub: RealtimeHub, c: Context): Promise<
     { apikey: c.req.header('apikey') ?? c.req.query('apikey'), authorization: c.req.header('authorization') },
     hub.deps.keys,
   )
-  if (!resolved.ok) return c.json({ message: resolved.problem.message }, 401)
+  if (!resolved.ok) throw API_ERRORS.Unauthorized(resolved.problem.message)
   const params = Params.safeParse({ topic: c.req.param('topic'), event: c.req.param('event') })
-  if (!params.success) return c.json({ message: 'Topic and event must be 1 to 255 bytes' }, 400)
-  if (c.req.query('private') === 'true') {
-    return c.json({ message: 'Private channels are not supported by this server' }, 403)
-  }
+  if (!params.success) throw API_ERRORS.InvalidTopic()
+  if (c.req.query('private') === 'true') throw API_ERRORS.PrivateChannelsUnsupported()
   const limit = hub.limits.maxMessageBytes
-  const declared = Number(c.req.header('content-length') ?? '0')
-  const tooLarge = () => c.json({ message: `Payload too large: messages are limited to ${limit} bytes` }, 413)
-  if (declared > limit) return tooLarge()
-  const bytes = new Uint8Array(await c.req.arrayBuffer())
-  if (bytes.length > limit) return tooLarge()
   let payload: UserBroadcast['payload']
-  if ((c.req.header('content-type') ?? '').startsWith('application/octet-stream')) payload = { bytes }
-  else {
+  if ((c.req.header('content-type') ?? '').startsWith('application/octet-stream')) {
     try {
-      payload = { json: JSON.parse(new TextDecoder().decode(bytes)) }
-    } catch {
-      return c.json({ message: 'Body must be JSON (or application/octet-stream bytes)' }, 400)
+      payload = { bytes: (await readLimitedBody(c.req.raw, limit)) ?? new Uint8Array() }
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw API_ERRORS.PayloadTooLarge(limit)
+      throw error
     }
+  } else {
+    const json = await jsonBodyReader(
+      {
+        tooLarge: API_ERRORS.PayloadTooLarge,
+        malformed: API_ERRORS.NotJson,
+        tooDeep: API_ERRORS.TooDeep,
+        invalid: API_ERRORS.NotJson,
+      },
+      { limitBytes: limit, maxDepth: hub.deps.config.JSON_MAX_DEPTH },
+    ).readValue(c)
+    payload = { json }
   }
   relayBroadcast(hub, `realtime:${params.data.topic}`, { event: params.data.event, payload })
   return c.body(null, 202)

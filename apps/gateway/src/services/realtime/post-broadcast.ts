@@ -1,6 +1,8 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
+import { jsonBodyReader } from '../../http/json-body.ts'
 import { resolveCaller } from '../../http/resolve-caller.ts'
+import { API_ERRORS } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
 import { relayBroadcast } from './relay-broadcast.ts'
 
@@ -27,28 +29,23 @@ export async function postBroadcast(hub: RealtimeHub, c: Context): Promise<Respo
     { apikey: c.req.header('apikey') ?? c.req.query('apikey'), authorization: c.req.header('authorization') },
     hub.deps.keys,
   )
-  if (!resolved.ok) return c.json({ message: resolved.problem.message }, 401)
-  const raw = await c.req.json().catch(() => undefined)
-  const parsed = BroadcastBody.safeParse(raw)
-  if (!parsed.success) {
-    return c.json(
-      { message: 'Body must be {"messages":[{"topic","event","payload"}]} with 1 to 100 messages' },
-      400,
-    )
-  }
-  if (parsed.data.messages.some((m) => m.private === true)) {
-    return c.json({ message: 'Private channels are not supported by this server' }, 403)
-  }
-  for (const message of parsed.data.messages) {
+  if (!resolved.ok) throw API_ERRORS.Unauthorized(resolved.problem.message)
+  const { messages } = await jsonBodyReader(
+    {
+      tooLarge: API_ERRORS.RequestTooLarge,
+      malformed: API_ERRORS.InvalidBody,
+      tooDeep: API_ERRORS.TooDeep,
+      invalid: API_ERRORS.InvalidBody,
+    },
+    { limitBytes: hub.deps.config.JSON_BODY_LIMIT_BYTES, maxDepth: hub.deps.config.JSON_MAX_DEPTH },
+  ).read(c, BroadcastBody)
+  if (messages.some((m) => m.private === true)) throw API_ERRORS.PrivateChannelsUnsupported()
+  for (const message of messages) {
     const sent = relayBroadcast(hub, `realtime:${message.topic}`, {
       event: message.event,
       payload: { json: message.payload ?? {} },
     })
-    if (!sent)
-      return c.json(
-        { message: `Payload too large: messages are limited to ${hub.limits.maxMessageBytes} bytes` },
-        413,
-      )
+    if (!sent) throw API_ERRORS.PayloadTooLarge(hub.limits.maxMessageBytes)
   }
   return c.body(null, 202)
 }

@@ -1,18 +1,55 @@
+import { ServiceError } from '../../http/service-error.ts'
+
 /**
  * Every refusal of the realtime service, with the wording Supabase Realtime uses
  * (supabase-protocol.md §6.1, §6.4, §6.7, §6.9). Upgrade refusals are HTTP JSON `{"error": …}`;
  * channel refusals are the `reason` of an error reply; system errors are `system` pushes.
  */
+/** A refused upgrade: `{"error": message}` with its status. */
+export class UpgradeError extends ServiceError {
+  override body() {
+    return { error: this.message }
+  }
+}
+
+/** A refusal of the realtime REST API (`/api/broadcast`): `{"message": …}`. */
+export class RealtimeApiError extends ServiceError {
+  override body() {
+    return { message: this.message }
+  }
+}
+
 export const UPGRADE_ERRORS = {
-  ApiKeyMissing: () => ({ status: 401, error: 'API key is missing' }),
-  InvalidJwt: () => ({ status: 401, error: 'The token provided is not a valid JWT' }),
-  TokenExpired: () => ({ status: 401, error: 'Token has expired' }),
-  UnknownApiKey: () => ({ status: 401, error: 'Invalid authentication credentials' }),
-  UnsupportedVsn: (vsn: string) => ({ status: 400, error: `Unsupported serializer version: ${vsn}` }),
-  TooManyConnections: () => ({ status: 429, error: 'Too many connected users' }),
+  ApiKeyMissing: () => new UpgradeError(401, 'ApiKeyMissing', 'API key is missing'),
+  InvalidJwt: () => new UpgradeError(401, 'InvalidJWTToken', 'The token provided is not a valid JWT'),
+  TokenExpired: () => new UpgradeError(401, 'TokenExpired', 'Token has expired'),
+  UnknownApiKey: () => new UpgradeError(401, 'UnknownApiKey', 'Invalid authentication credentials'),
+  UnsupportedVsn: (vsn: string) =>
+    new UpgradeError(400, 'UnsupportedVsn', `Unsupported serializer version: ${vsn}`),
+  TooManyConnections: () => new UpgradeError(429, 'ConnectionRateLimitReached', 'Too many connected users'),
 } as const
 
-export type UpgradeError = ReturnType<(typeof UPGRADE_ERRORS)[keyof typeof UPGRADE_ERRORS]>
+export const API_ERRORS = {
+  Unauthorized: (message: string) => new RealtimeApiError(401, 'Unauthorized', message),
+  InvalidBody: () =>
+    new RealtimeApiError(
+      400,
+      'InvalidBody',
+      'Body must be {"messages":[{"topic","event","payload"}]} with 1 to 100 messages',
+    ),
+  InvalidTopic: () => new RealtimeApiError(400, 'InvalidBody', 'Topic and event must be 1 to 255 bytes'),
+  NotJson: () =>
+    new RealtimeApiError(400, 'InvalidBody', 'Body must be JSON (or application/octet-stream bytes)'),
+  TooDeep: (maxDepth: number) =>
+    new RealtimeApiError(400, 'InvalidBody', `Body is nested deeper than ${maxDepth} levels`),
+  RequestTooLarge: (limitBytes: number) =>
+    new RealtimeApiError(413, 'PayloadTooLarge', `Request body is larger than ${limitBytes} bytes`),
+  PrivateChannelsUnsupported: () =>
+    new RealtimeApiError(403, 'Unauthorized', 'Private channels are not supported by this server'),
+  PayloadTooLarge: (limit: number) =>
+    new RealtimeApiError(413, 'PayloadTooLarge', `Payload too large: messages are limited to ${limit} bytes`),
+  Internal: () => new RealtimeApiError(500, 'InternalError', 'Internal server error'),
+} as const
 
 export const CHANNEL_ERRORS = {
   TopicNameRequired: () => 'TopicNameRequired: You must provide a topic name',

@@ -1,9 +1,11 @@
 import { Hono } from 'hono'
-import type { Deps } from '../../deps.ts'
+import type { GatewayEnv } from '../../http/gateway-env.ts'
+import { serviceErrorHandler } from '../../http/service-error.ts'
 import { openSocket } from './open-socket.ts'
 import { postBroadcast } from './post-broadcast.ts'
 import { postBroadcastEvent } from './post-broadcast-event.ts'
-import { RealtimeHub } from './realtime-hub.ts'
+import { API_ERRORS } from './realtime-errors.ts'
+import type { RealtimeHub } from './realtime-hub.ts'
 
 /**
  * /realtime/v1 — Phoenix channels over websocket (supabase-protocol.md §6).
@@ -11,9 +13,12 @@ import { RealtimeHub } from './realtime-hub.ts'
  * its access token, and row changes reach it only where RLS lets that token select the row.
  * The REST broadcasts need a project key, and a valid bearer when one is sent.
  */
-export function createRealtimeRoutes(deps: Deps): Hono {
-  const hub = new RealtimeHub(deps)
-  const app = new Hono()
+export function createRealtimeRoutes(hub: RealtimeHub): Hono<GatewayEnv> {
+  const { deps } = hub
+  const app = new Hono<GatewayEnv>()
+  app.onError(
+    serviceErrorHandler({ logger: deps.logger, service: 'realtime', internal: API_ERRORS.Internal }),
+  )
   app.get('/websocket', openSocket(hub))
   app.post('/api/broadcast', (c) => postBroadcast(hub, c))
   app.post('/api/broadcast/:topic/events/:event', (c) => postBroadcastEvent(hub, c))

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { Deps } from '../../deps.ts'
+import { requestInfo } from '../../http/request-info.ts'
 import {
   buildRpc,
   type RpcArgs,
@@ -14,8 +15,9 @@ import { parseQuery, parseRangeHeader } from './parse-query.ts'
 import {
   contentRange,
   estimatedTotal,
+  parseJsonText,
   rangeStatus,
-  requestInfo,
+  readRawBody,
   runStatement,
   searchParams,
   shapeBody,
@@ -70,16 +72,12 @@ export function callFunction(deps: Deps, cache: SchemaCache) {
     let keys: string[]
     if (isPost) {
       body = bodyKind(c.req.header('content-type'))
-      const text = body === 'bytea' ? '' : await c.req.text()
-      raw = body === 'bytea' ? new Uint8Array(await c.req.arrayBuffer()) : text
+      const bytes = await readRawBody(c, deps.config)
+      const text = body === 'bytea' ? '' : new TextDecoder().decode(bytes)
+      raw = body === 'bytea' ? bytes : text
       if (body === 'json') {
         if (text.trim() === '') raw = '{}'
-        let parsed: unknown
-        try {
-          parsed = JSON.parse(text.trim() === '' ? '{}' : text)
-        } catch (error) {
-          throw ERRORS.InvalidBody(error instanceof Error ? error.message : 'invalid JSON')
-        }
+        const parsed = parseJsonText(text, deps.config, {})
         // An array of objects names its keys as one object would (PostgREST reads the first);
         // a function of one unnamed json argument takes it whole either way.
         if (isObject(parsed)) values = parsed

@@ -1,14 +1,13 @@
+import { ServiceError } from '../../http/service-error.ts'
+
 /**
  * The REST service's error catalogue (supabase-protocol.md §3.8): every error this service answers
  * with is made here, carries PostgREST's wire body `{code, details, hint, message}` and an HTTP status.
  */
-export class RestError extends Error {
-  readonly status: number
-  readonly code: string
+export class RestError extends ServiceError {
   /** A string, or (PGRST201) the list of candidate relationships. */
   readonly details: unknown
   readonly hint: string | null
-  readonly headers: Record<string, string>
   /** The API gateway's own refusals (missing or unknown apikey) carry only `message`. */
   bare = false
 
@@ -20,15 +19,12 @@ export class RestError extends Error {
     hint: string | null = null,
     headers: Record<string, string> = {},
   ) {
-    super(message)
-    this.status = status
-    this.code = code
+    super(status, code, message, headers)
     this.details = details
     this.hint = hint
-    this.headers = headers
   }
 
-  body() {
+  override body() {
     if (this.bare) return { message: this.message }
     return { code: this.code, details: this.details, hint: this.hint, message: this.message }
   }
@@ -50,6 +46,10 @@ export const ERRORS = {
     new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
   InvalidBody: (details: string) => new RestError(400, 'PGRST102', 'Empty or invalid json', details),
   InvalidBodyKeys: () => new RestError(400, 'PGRST102', 'All object keys must match'),
+  // PostgREST itself sets no limit; the gateway does (REST_BODY_LIMIT_BYTES), with its own code.
+  PayloadTooLarge: (limitBytes: number) =>
+    new RestError(413, 'PGRST413', `Request body is larger than ${limitBytes} bytes`),
+  InternalError: () => new RestError(500, 'PGRST000', 'Internal server error'),
   RangeNotSatisfiable: (offset: number, total: number) =>
     new RestError(
       416,

@@ -1,11 +1,12 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { Deps } from '../../deps.ts'
+import { requestInfo } from '../../http/request-info.ts'
 import { buildInsert, tableSource } from './build-sql.ts'
 import { ERRORS } from './errors.ts'
 import { parseAccept, parsePrefer, pickSchema } from './parse-headers.ts'
 import { parseQuery } from './parse-query.ts'
-import { readJsonBody, requestInfo, searchParams } from './respond.ts'
+import { readJsonBody, searchParams } from './respond.ts'
 import type { RestEnv } from './rest-env.ts'
 import type { SchemaCache } from './schema-cache.ts'
 import { returningFor, runWrite, sendWrite, writeAsCaller } from './write-reply.ts'
@@ -22,7 +23,7 @@ export function insertRows(deps: Deps, cache: SchemaCache) {
     const media = parseAccept(c.req.header('accept'))
     const prefs = parsePrefer([c.req.header('prefer')])
     const query = parseQuery(searchParams(c))
-    const parsed = Rows.safeParse(await readJsonBody(c, undefined))
+    const parsed = Rows.safeParse(await readJsonBody(c, deps.config, undefined))
     if (!parsed.success) throw ERRORS.InvalidBody('expected a JSON object or an array of objects')
     const rows = Array.isArray(parsed.data) ? parsed.data : [parsed.data]
     const schema = await cache.get()

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
+import { requestInfo } from '../../http/request-info.ts'
 import { buildRead, tableSource } from './build-sql.ts'
 import { parseAccept, parsePrefer, pickSchema } from './parse-headers.ts'
 import { parseQuery, parseRangeHeader } from './parse-query.ts'
@@ -8,7 +9,6 @@ import {
   contentRange,
   estimatedTotal,
   rangeStatus,
-  requestInfo,
   runStatement,
   searchParams,
   shapeBody,

@@ -1,7 +1,7 @@
-import type { Context } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Context, ErrorHandler } from 'hono'
 import type { Logger } from 'pino'
 import { z } from 'zod'
+import { serviceErrorHandler } from '../../http/service-error.ts'
 import { ERRORS, RestError } from './errors.ts'
 import type { RestEnv } from './rest-env.ts'
 
@@ -36,36 +36,34 @@ export function statusForSqlState(code: string, role: string): number {
   return 400
 }
 
-/** The one error renderer of the REST service: PostgREST's `{code, details, hint, message}`. */
-export function renderError(logger: Logger) {
-  return (error: Error, c: Context<RestEnv>) => {
-    if (error instanceof RestError) {
-      return c.json(error.body(), error.status as ContentfulStatusCode, error.headers)
-    }
-    const pg = PgError.safeParse(error)
-    if (pg.success) {
-      const role = c.get('caller')?.role ?? 'anon'
-      const status = statusForSqlState(pg.data.code, role)
-      if (status >= 500) logger.error({ err: error }, 'database error in REST request')
-      return c.json(
-        {
-          code: pg.data.code,
-          details: pg.data.detail ?? null,
-          hint: pg.data.hint ?? null,
-          message: pg.data.message,
-        },
-        status as ContentfulStatusCode,
-      )
-    }
-    // The database cannot be reached (connection refused or dropped): a retry can succeed, so 503
-    // with Retry-After, which postgrest-js honours for reads (supabase-protocol.md §1.6).
-    const system = z.object({ code: z.string().regex(/^E[A-Z]+$/) }).safeParse(error)
-    if (system.success) {
-      logger.error({ err: error }, 'database unreachable in REST request')
-      const unavailable = ERRORS.DatabaseUnavailable(system.data.code)
-      return c.json(unavailable.body(), 503, unavailable.headers)
-    }
-    logger.error({ err: error }, 'unexpected error in REST request')
-    return c.json({ code: 'PGRST000', details: null, hint: null, message: 'Internal server error' }, 500)
+/**
+ * What a thrown error means in PostgREST's terms: a PostgreSQL error keeps its SQLSTATE, detail and
+ * hint with PostgREST's status; an unreachable database is 503 with Retry-After, which postgrest-js
+ * honours for reads (docs/protocol/rest.md); anything else is unexpected.
+ */
+export function translateRestError(error: Error, c: Context<RestEnv>): RestError | undefined {
+  const pg = PgError.safeParse(error)
+  if (pg.success) {
+    const role = c.get('caller')?.role ?? 'anon'
+    return new RestError(
+      statusForSqlState(pg.data.code, role),
+      pg.data.code,
+      pg.data.message,
+      pg.data.detail ?? null,
+      pg.data.hint ?? null,
+    )
   }
+  const system = z.object({ code: z.string().regex(/^E[A-Z]+$/) }).safeParse(error)
+  if (system.success) return ERRORS.DatabaseUnavailable(system.data.code)
+  return undefined
+}
+
+/** The one error renderer of the REST service: PostgREST's `{code, details, hint, message}`. */
+export function renderError(logger: Logger): ErrorHandler<RestEnv> {
+  return serviceErrorHandler({
+    logger,
+    service: 'rest',
+    internal: ERRORS.InternalError,
+    translate: translateRestError,
+  })
 }

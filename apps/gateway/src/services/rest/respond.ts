@@ -1,16 +1,13 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
-import type { RequestInfo } from '../../database/request-scope.ts'
+import type { Config } from '../../config.ts'
 import type { Queryable } from '../../database/types.ts'
+import { jsonBodyReader, nestingDepthExceeds } from '../../http/json-body.ts'
+import { BodyTooLargeError, readLimitedBody } from '../../http/read-limited-body.ts'
 import type { Statement } from './build-sql.ts'
 import { ERRORS, RestError } from './errors.ts'
 import type { MediaType } from './parse-headers.ts'
 import type { RestEnv } from './rest-env.ts'
-
-/** The request facts the database scope receives (§1.4): lower-cased headers, verb and path. */
-export function requestInfo(c: Context<RestEnv>): RequestInfo {
-  return { headers: Object.fromEntries(c.req.raw.headers), method: c.req.method, path: c.req.path }
-}
 
 export function searchParams(c: Context<RestEnv>): [string, string][] {
   return [...new URL(c.req.url).searchParams]
@@ -124,10 +121,38 @@ function toCsv(body: string): string {
   return lines.join('\n')
 }
 
-/** Reads a JSON request body; an empty or broken one is 400 PGRST102. */
-export async function readJsonBody(c: Context<RestEnv>, emptyAs: unknown): Promise<unknown> {
-  const text = await c.req.text()
+/**
+ * The REST service's JSON bodies (inserts, updates, RPC arguments): capped by REST_BODY_LIMIT_BYTES
+ * and JSON_MAX_DEPTH; a broken, too deep or empty one is 400 PGRST102. `emptyAs` is what an empty
+ * body stands for (RPC: no arguments); the caller checks the value's shape.
+ */
+export function readJsonBody(c: Context<RestEnv>, config: Config, emptyAs: unknown): Promise<unknown> {
+  return jsonBodyReader(
+    {
+      tooLarge: ERRORS.PayloadTooLarge,
+      malformed: ERRORS.InvalidBody,
+      tooDeep: (maxDepth) => ERRORS.InvalidBody(`nested deeper than ${maxDepth} levels`),
+      invalid: () => ERRORS.InvalidBody('invalid json'),
+    },
+    { limitBytes: config.REST_BODY_LIMIT_BYTES, maxDepth: config.JSON_MAX_DEPTH },
+  ).readValue(c, { empty: emptyAs })
+}
+
+/** The raw body (RPC: passed whole to a function of one unnamed argument), capped like JSON bodies. */
+export async function readRawBody(c: Context<RestEnv>, config: Config): Promise<Uint8Array> {
+  try {
+    return (await readLimitedBody(c.req.raw, config.REST_BODY_LIMIT_BYTES)) ?? new Uint8Array()
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw ERRORS.PayloadTooLarge(config.REST_BODY_LIMIT_BYTES)
+    throw error
+  }
+}
+
+/** JSON text read by readRawBody, refused as readJsonBody refuses it (depth, syntax). */
+export function parseJsonText(text: string, config: Config, emptyAs: unknown): unknown {
   if (text.trim() === '') return emptyAs
+  if (nestingDepthExceeds(text, config.JSON_MAX_DEPTH))
+    throw ERRORS.InvalidBody(`nested deeper than ${config.JSON_MAX_DEPTH} levels`)
   try {
     return JSON.parse(text)
   } catch (error) {

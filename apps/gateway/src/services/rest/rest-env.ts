@@ -1,6 +1,4 @@
-import type { Caller } from '../../database/request-scope.ts'
+import type { CallerEnv } from '../../http/gateway-env.ts'
 
 /** What the REST routes share per request: who is asking, set by authenticate-request.ts. */
-export interface RestEnv {
-  Variables: { caller: Caller }
-}
+export type RestEnv = CallerEnv

@@ -1,11 +1,12 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { Deps } from '../../deps.ts'
+import { requestInfo } from '../../http/request-info.ts'
 import { buildUpdate, tableSource } from './build-sql.ts'
 import { ERRORS } from './errors.ts'
 import { parseAccept, parsePrefer, pickSchema } from './parse-headers.ts'
 import { parseQuery } from './parse-query.ts'
-import { readJsonBody, requestInfo, searchParams } from './respond.ts'
+import { readJsonBody, searchParams } from './respond.ts'
 import type { RestEnv } from './rest-env.ts'
 import type { SchemaCache } from './schema-cache.ts'
 import { returningFor, runWrite, sendWrite, writeAsCaller } from './write-reply.ts'
@@ -19,7 +20,7 @@ export function updateRows(deps: Deps, cache: SchemaCache) {
     const media = parseAccept(c.req.header('accept'))
     const prefs = parsePrefer([c.req.header('prefer')])
     const query = parseQuery(searchParams(c))
-    const parsed = Changes.safeParse(await readJsonBody(c, undefined))
+    const parsed = Changes.safeParse(await readJsonBody(c, deps.config, undefined))
     if (!parsed.success) throw ERRORS.InvalidBody('expected a JSON object')
     const schema = await cache.get()
     const { table } = tableSource(schema, schemaName, c.req.param('table') ?? '')

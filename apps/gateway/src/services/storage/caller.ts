@@ -1,12 +1,12 @@
-import type { Context, MiddlewareHandler } from 'hono'
-import type { Caller, RequestInfo } from '../../database/request-scope.ts'
+import type { MiddlewareHandler } from 'hono'
+import type { Caller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
+import type { CallerEnv } from '../../http/gateway-env.ts'
 import { resolveCaller } from '../../http/resolve-caller.ts'
 import { ERRORS } from './errors.ts'
 
-export interface StorageEnv {
-  Variables: { caller: Caller }
-}
+/** Storage routes that act as the bearer carry the resolved caller. */
+export type StorageEnv = CallerEnv
 
 /**
  * Who is asking, from the bearer token (supabase-protocol.md §4.1): storage is open without an
@@ -29,15 +29,6 @@ export function bearerCaller(deps: Deps): MiddlewareHandler<StorageEnv> {
     c.set('caller', result.caller)
     await next()
   }
-}
-
-/** The request facts the database scope exposes to policies (§1.4). */
-export function requestInfo(c: Context): RequestInfo {
-  const headers: Record<string, string> = {}
-  for (const [name, value] of c.req.raw.headers) {
-    if (name !== 'authorization' && name !== 'apikey') headers[name] = value
-  }
-  return { headers, method: c.req.method, path: new URL(c.req.url).pathname }
 }
 
 /** The uploader recorded as `owner` (a uuid column) and `owner_id` (text): the JWT subject. */

@@ -2,8 +2,9 @@ import type { Handler } from 'hono'
 import { z } from 'zod'
 import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
+import { requestInfo } from '../../http/request-info.ts'
 import { BucketOptionsSchema, bucketChanges } from './bucket-options.ts'
-import { ownerOf, requestInfo, type StorageEnv } from './caller.ts'
+import { ownerOf, type StorageEnv } from './caller.ts'
 import { ERRORS, fromDatabaseError } from './errors.ts'
 import { jsonBody } from './json-body.ts'
 import { parseBucketName } from './names.ts'
@@ -17,7 +18,7 @@ const CreateBucketSchema = BucketOptionsSchema.extend({
 /** `POST /bucket`: a new bucket, if the caller may insert one (admins; the service role). */
 export function createBucket(deps: Deps): Handler<StorageEnv> {
   return async (c) => {
-    const body = await jsonBody(c, CreateBucketSchema)
+    const body = await jsonBody(c, deps.config, CreateBucketSchema)
     const name = parseBucketName(body.name)
     const id = parseBucketName(body.id ?? name)
     const changes = bucketChanges(body)

@@ -1,6 +1,7 @@
 import type { Handler } from 'hono'
 import type { Deps } from '../../deps.ts'
-import { ownerOf, requestInfo, type StorageEnv } from './caller.ts'
+import { requestInfo } from '../../http/request-info.ts'
+import { ownerOf, type StorageEnv } from './caller.ts'
 import { checkMayWrite } from './check-may-write.ts'
 import { ERRORS } from './errors.ts'
 import { objectAddress } from './names.ts'

@@ -1,7 +1,8 @@
 import type { Handler } from 'hono'
 import { z } from 'zod'
 import type { Deps } from '../../deps.ts'
-import { requestInfo, type StorageEnv } from './caller.ts'
+import { requestInfo } from '../../http/request-info.ts'
+import type { StorageEnv } from './caller.ts'
 import { findObject } from './find-object.ts'
 import { jsonBody } from './json-body.ts'
 import { objectAddress } from './names.ts'
@@ -16,7 +17,7 @@ const SignSchema = z.object({ expiresIn: ExpiresIn, transform: z.unknown().optio
 export function createSignedUrl(deps: Deps): Handler<StorageEnv> {
   return async (c) => {
     const address = objectAddress(c)
-    const { expiresIn } = await jsonBody(c, SignSchema)
+    const { expiresIn } = await jsonBody(c, deps.config, SignSchema)
     await findObject(deps, c.get('caller'), address, requestInfo(c))
     const url = `${address.bucket}/${address.name}`
     const token = await signDownloadToken(deps.keys, url, expiresIn)

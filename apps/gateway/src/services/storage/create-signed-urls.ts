@@ -2,7 +2,8 @@ import type { Handler } from 'hono'
 import { z } from 'zod'
 import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
-import { requestInfo, type StorageEnv } from './caller.ts'
+import { requestInfo } from '../../http/request-info.ts'
+import type { StorageEnv } from './caller.ts'
 import { jsonBody } from './json-body.ts'
 import { bucketAddress } from './names.ts'
 import { ExpiresIn, signDownloadToken } from './signed-token.ts'
@@ -17,7 +18,7 @@ const NOT_FOUND = 'Either the object does not exist or you do not have access to
 export function createSignedUrls(deps: Deps): Handler<StorageEnv> {
   return async (c) => {
     const bucket = bucketAddress(c)
-    const { expiresIn, paths } = await jsonBody(c, SignManySchema)
+    const { expiresIn, paths } = await jsonBody(c, deps.config, SignManySchema)
     const names = paths.map((p) => p.normalize('NFC'))
     const visible = await asCaller(
       deps.db,

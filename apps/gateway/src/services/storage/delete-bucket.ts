@@ -1,7 +1,8 @@
 import type { Handler } from 'hono'
 import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
-import { requestInfo, type StorageEnv } from './caller.ts'
+import { requestInfo } from '../../http/request-info.ts'
+import type { StorageEnv } from './caller.ts'
 import { ERRORS, fromDatabaseError } from './errors.ts'
 
 /** `DELETE /bucket/⟨id⟩`: only an empty bucket can go (objects hold a foreign key to it). */

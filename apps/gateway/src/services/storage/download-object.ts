@@ -1,6 +1,7 @@
 import type { Handler } from 'hono'
 import type { Deps } from '../../deps.ts'
-import { requestInfo, type StorageEnv } from './caller.ts'
+import { requestInfo } from '../../http/request-info.ts'
+import type { StorageEnv } from './caller.ts'
 import { findObject } from './find-object.ts'
 import { objectAddress } from './names.ts'
 import { serveObject } from './serve-object.ts'

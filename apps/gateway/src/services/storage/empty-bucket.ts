@@ -1,7 +1,8 @@
 import type { Handler } from 'hono'
 import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
-import { requestInfo, type StorageEnv } from './caller.ts'
+import { requestInfo } from '../../http/request-info.ts'
+import type { StorageEnv } from './caller.ts'
 import { ERRORS } from './errors.ts'
 import { removeBlobs } from './remove-blobs.ts'
 

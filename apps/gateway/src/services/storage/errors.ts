@@ -1,18 +1,23 @@
 import { z } from 'zod'
+import { ServiceError } from '../../http/service-error.ts'
 
 /**
  * One storage error: `status` is the semantic HTTP status that goes into the body's `statusCode`
- * (as a string); the renderer decides the wire status (supabase-protocol.md §4.2).
+ * (as a string); on the wire every 4xx is HTTP 400 and a 5xx stays 500 (docs/protocol/storage.md).
  */
-export class StorageError extends Error {
-  readonly code: string
-  readonly status: number
+export class StorageError extends ServiceError {
   readonly error: string
   constructor(code: string, status: number, error: string, message: string) {
-    super(message)
-    this.code = code
-    this.status = status
+    super(status, code, message)
     this.error = error
+  }
+
+  override get httpStatus() {
+    return this.status >= 500 ? 500 : 400
+  }
+
+  override body() {
+    return { statusCode: String(this.status), error: this.error, code: this.code, message: this.message }
   }
 }
 
@@ -42,6 +47,13 @@ export const ERRORS = {
       413,
       'Payload too large',
       'The object exceeded the maximum allowed size',
+    ),
+  RequestTooLarge: (limitBytes: number) =>
+    new StorageError(
+      'EntityTooLarge',
+      413,
+      'Payload too large',
+      `Request body is larger than ${limitBytes} bytes`,
     ),
   InvalidMimeType: (mimeType: string) =>
     new StorageError('InvalidMimeType', 415, 'invalid_mime_type', `mime type ${mimeType} is not supported`),

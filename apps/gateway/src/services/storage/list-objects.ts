@@ -2,7 +2,8 @@ import type { Handler } from 'hono'
 import { z } from 'zod'
 import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
-import { requestInfo, type StorageEnv } from './caller.ts'
+import { requestInfo } from '../../http/request-info.ts'
+import type { StorageEnv } from './caller.ts'
 import { jsonBody } from './json-body.ts'
 import { bucketAddress } from './names.ts'
 import { ObjectRowSchema } from './rows.ts'
@@ -37,7 +38,7 @@ const EntrySchema = z.object({ entry: z.string(), row: z.unknown() })
 export function listObjects(deps: Deps): Handler<StorageEnv> {
   return async (c) => {
     const bucket = bucketAddress(c)
-    const body = await jsonBody(c, ListSchema)
+    const body = await jsonBody(c, deps.config, ListSchema)
     const prefix = folderPrefix(body.prefix)
     const column = body.sortBy.column === 'name' ? 'entry collate "C"' : body.sortBy.column
     // column and order come from closed enums, so they may be spliced in.

@@ -2,7 +2,8 @@ import type { Handler } from 'hono'
 import { z } from 'zod'
 import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
-import { requestInfo, type StorageEnv } from './caller.ts'
+import { requestInfo } from '../../http/request-info.ts'
+import type { StorageEnv } from './caller.ts'
 import { jsonBody } from './json-body.ts'
 import { bucketAddress } from './names.ts'
 import { removeBlobs } from './remove-blobs.ts'
@@ -22,7 +23,7 @@ const RemoveSchema = z.object({ prefixes: z.array(PathEntry).min(1).max(1000) })
 export function removeObjects(deps: Deps): Handler<StorageEnv> {
   return async (c) => {
     const bucket = bucketAddress(c)
-    const { prefixes } = await jsonBody(c, RemoveSchema)
+    const { prefixes } = await jsonBody(c, deps.config, RemoveSchema)
     const names = prefixes.map((p) => p.normalize('NFC'))
     const deleted = await asCaller(
       deps.db,

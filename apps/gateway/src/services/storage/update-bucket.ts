@@ -1,8 +1,9 @@
 import type { Handler } from 'hono'
 import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
+import { requestInfo } from '../../http/request-info.ts'
 import { BucketOptionsSchema, bucketChanges } from './bucket-options.ts'
-import { requestInfo, type StorageEnv } from './caller.ts'
+import type { StorageEnv } from './caller.ts'
 import { ERRORS } from './errors.ts'
 import { jsonBody } from './json-body.ts'
 
@@ -10,7 +11,7 @@ import { jsonBody } from './json-body.ts'
 export function updateBucket(deps: Deps): Handler<StorageEnv> {
   return async (c) => {
     const id = c.req.param('id') ?? ''
-    const changes = bucketChanges(await jsonBody(c, BucketOptionsSchema))
+    const changes = bucketChanges(await jsonBody(c, deps.config, BucketOptionsSchema))
     await asCaller(
       deps.db,
       c.get('caller'),

@@ -1,9 +1,10 @@
 import type { Handler } from 'hono'
 import type { Deps } from '../../deps.ts'
-import { ownerOf, requestInfo, type StorageEnv } from './caller.ts'
+import { requestInfo } from '../../http/request-info.ts'
+import { ownerOf, type StorageEnv } from './caller.ts'
 import { objectAddress } from './names.ts'
+import { storeObject } from './objects.ts'
 import { readUploadBody } from './read-upload-body.ts'
-import { storeObject } from './store-object.ts'
 
 /**
  * `POST /object/⟨bucket⟩/⟨name⟩` (upload; `x-upsert`, default off) and `PUT` (update, always an

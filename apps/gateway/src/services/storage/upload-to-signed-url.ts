@@ -1,11 +1,12 @@
 import type { Handler } from 'hono'
 import { SERVICE_ROLE } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
-import { ownerOf, requestInfo } from './caller.ts'
+import { requestInfo } from '../../http/request-info.ts'
+import { ownerOf } from './caller.ts'
 import { objectAddress } from './names.ts'
+import { storeObject } from './objects.ts'
 import { readUploadBody } from './read-upload-body.ts'
 import { verifyUploadToken } from './signed-token.ts'
-import { storeObject } from './store-object.ts'
 
 /**
  * `PUT /object/upload/sign/⟨bucket⟩/⟨name⟩?token=…`: the token (issued to someone allowed to

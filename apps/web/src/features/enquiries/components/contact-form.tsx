@@ -1,12 +1,8 @@
 import { ENQUIRY_TYPES } from '@genesis/contracts/enquiry-fields'
-import { type FormEvent, useId } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Field, NativeSelect, TextArea } from '../../../components/ui/field'
-import { Honeypot } from '../../../components/ui/honeypot'
 import { notify } from '../../../components/ui/toasts'
-import { useFormFields } from '../../../lib/use-form-fields'
-import { useSendEnquiry } from '../api/use-send-enquiry'
-import { FormMessage } from './form-message'
+import { EnquiryForm, useEnquiryForm } from './enquiry-form'
 import { PersonFields } from './person-fields'
 
 const ENQUIRY_TYPE_LABELS: Record<(typeof ENQUIRY_TYPES)[number], string> = {
@@ -16,51 +12,45 @@ const ENQUIRY_TYPE_LABELS: Record<(typeof ENQUIRY_TYPES)[number], string> = {
   other: 'Other',
 }
 
-const EMPTY = { firstName: '', lastName: '', email: '', phone: '', enquiryType: '', message: '' }
-
-/** The contact page's message form (spec §3, §5, §8). */
+/** The contact page's message form (docs/product/site.md: contact). */
 export function ContactForm({ contactEmail }: { contactEmail: string }) {
-  const f = useFormFields(EMPTY)
-  const { honeypot, setHoneypot, sending, send } = useSendEnquiry()
-  const messageId = useId()
-  const describe = (key: string) => (f.invalid.has(key) ? messageId : undefined)
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault()
-    // The shared schemas (and full zod) load on the first submit, not with the page.
-    const { ContactFormSchema, contactFormToPayload } = await import('@genesis/contracts/enquiry')
-    const form = f.validate(ContactFormSchema, {
-      ...f.values,
-      enquiryType: f.values.enquiryType || undefined,
-    })
-    if (!form) return
-    const result = await send(contactFormToPayload(form))
-    if (result.ok) {
+  const form = useEnquiryForm({
+    empty: { firstName: '', lastName: '', email: '', phone: '', enquiryType: '', message: '' },
+    async toPayload(f) {
+      const { ContactFormSchema, contactFormToPayload } = await import('@genesis/contracts/enquiry')
+      const valid = f.validate(ContactFormSchema, {
+        ...f.values,
+        enquiryType: f.values.enquiryType || undefined,
+      })
+      return valid && contactFormToPayload(valid)
+    },
+    onSent: () =>
       notify.success('Message sent successfully!', {
         description: "Thank you for contacting us. We'll get back to you shortly.",
-      })
-      f.reset()
-    } else {
+      }),
+    onFailed: () =>
       notify.error('Failed to send message', {
         description: `Please try again or contact us directly at ${contactEmail}`,
-      })
-    }
-  }
+      }),
+  })
 
   return (
-    <form noValidate onSubmit={onSubmit} className="relative space-y-5" aria-label="Send us a message">
-      <FormMessage id={messageId} message={f.message} />
+    <EnquiryForm
+      form={form}
+      label="Send us a message"
+      className="space-y-5"
+      actions={
+        <Button type="submit" size="lg" disabled={form.sending} className="w-full sm:w-auto">
+          {form.sending ? 'Sending...' : 'Send Message'}
+        </Button>
+      }
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <PersonFields values={f.values} set={f.set} describe={describe} emailError={f.fieldErrors.email} />
+        <PersonFields form={form} />
       </div>
-      <Field label="Enquiry type">
+      <Field label="Enquiry type" {...form.field('enquiryType')}>
         {(p) => (
-          <NativeSelect
-            {...p}
-            name="enquiryType"
-            value={f.values.enquiryType}
-            onChange={(e) => f.set('enquiryType')(e.target.value)}
-          >
+          <NativeSelect {...p} {...form.control('enquiryType')}>
             <option value="">Select an enquiry type</option>
             {ENQUIRY_TYPES.map((t) => (
               <option key={t} value={t}>
@@ -70,20 +60,9 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
           </NativeSelect>
         )}
       </Field>
-      <Field label="Message" required describedBy={describe('message')}>
-        {(p) => (
-          <TextArea
-            {...p}
-            name="message"
-            value={f.values.message}
-            onChange={(e) => f.set('message')(e.target.value)}
-          />
-        )}
+      <Field label="Message" required {...form.field('message')}>
+        {(p) => <TextArea {...p} {...form.control('message')} />}
       </Field>
-      <Honeypot value={honeypot} onChange={setHoneypot} />
-      <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
-        {sending ? 'Sending...' : 'Send Message'}
-      </Button>
-    </form>
+    </EnquiryForm>
   )
 }

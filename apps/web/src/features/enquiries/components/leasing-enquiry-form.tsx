@@ -1,12 +1,8 @@
 import { BUSINESS_TYPES } from '@genesis/contracts/enquiry-fields'
-import { type FormEvent, useId } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Field, NativeSelect, TextArea, TextInput } from '../../../components/ui/field'
-import { Honeypot } from '../../../components/ui/honeypot'
 import { notify } from '../../../components/ui/toasts'
-import { useFormFields } from '../../../lib/use-form-fields'
-import { useSendEnquiry } from '../api/use-send-enquiry'
-import { FormMessage } from './form-message'
+import { EnquiryForm, useEnquiryForm } from './enquiry-form'
 import { PersonFields } from './person-fields'
 
 const BUSINESS_TYPE_LABELS: Record<(typeof BUSINESS_TYPES)[number], string> = {
@@ -16,67 +12,48 @@ const BUSINESS_TYPE_LABELS: Record<(typeof BUSINESS_TYPES)[number], string> = {
   other: 'Other',
 }
 
-const EMPTY = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  company: '',
-  businessType: '',
-  message: '',
-}
-
-/** The leasing enquiry form (spec §3, §5, §8). `contactEmail` is the leasing address shown on failure. */
+/**
+ * The leasing enquiry form (docs/product/site.md: leasing). `contactEmail` is the leasing address
+ * shown on failure.
+ */
 export function LeasingEnquiryForm({ contactEmail }: { contactEmail: string }) {
-  const f = useFormFields(EMPTY)
-  const { honeypot, setHoneypot, sending, send } = useSendEnquiry()
-  const messageId = useId()
-  const describe = (key: string) => (f.invalid.has(key) ? messageId : undefined)
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault()
-    // The shared schemas (and full zod) load on the first submit, not with the page.
-    const { LeasingFormSchema, leasingFormToPayload } = await import('@genesis/contracts/enquiry')
-    const form = f.validate(LeasingFormSchema, {
-      ...f.values,
-      businessType: f.values.businessType || undefined,
-    })
-    if (!form) return
-    const result = await send(leasingFormToPayload(form))
-    if (result.ok) {
+  const form = useEnquiryForm({
+    empty: { firstName: '', lastName: '', email: '', phone: '', company: '', businessType: '', message: '' },
+    async toPayload(f) {
+      const { LeasingFormSchema, leasingFormToPayload } = await import('@genesis/contracts/enquiry')
+      const valid = f.validate(LeasingFormSchema, {
+        ...f.values,
+        businessType: f.values.businessType || undefined,
+      })
+      return valid && leasingFormToPayload(valid)
+    },
+    onSent: () =>
       notify.success('Enquiry received!', {
         description: "Thank you for your interest. We'll be in touch shortly.",
-      })
-      f.reset()
-    } else {
-      notify.error('Submission failed', { description: `Please reach out directly at ${contactEmail}` })
-    }
-  }
+      }),
+    onFailed: () =>
+      notify.error('Submission failed', { description: `Please reach out directly at ${contactEmail}` }),
+  })
 
   return (
-    <form noValidate onSubmit={onSubmit} className="relative space-y-5" aria-label="Leasing enquiry">
-      <FormMessage id={messageId} message={f.message} />
+    <EnquiryForm
+      form={form}
+      label="Leasing enquiry"
+      className="space-y-5"
+      actions={
+        <Button type="submit" size="lg" disabled={form.sending} className="w-full sm:w-auto">
+          {form.sending ? 'Sending...' : 'Submit Enquiry'}
+        </Button>
+      }
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <PersonFields values={f.values} set={f.set} describe={describe} emailError={f.fieldErrors.email} />
-        <Field label="Company">
-          {(p) => (
-            <TextInput
-              {...p}
-              name="company"
-              autoComplete="organization"
-              value={f.values.company}
-              onChange={(e) => f.set('company')(e.target.value)}
-            />
-          )}
+        <PersonFields form={form} />
+        <Field label="Company" {...form.field('company')}>
+          {(p) => <TextInput {...p} {...form.control('company')} autoComplete="organization" />}
         </Field>
-        <Field label="Business type">
+        <Field label="Business type" {...form.field('businessType')}>
           {(p) => (
-            <NativeSelect
-              {...p}
-              name="businessType"
-              value={f.values.businessType}
-              onChange={(e) => f.set('businessType')(e.target.value)}
-            >
+            <NativeSelect {...p} {...form.control('businessType')}>
               <option value="">Select a business type</option>
               {BUSINESS_TYPES.map((t) => (
                 <option key={t} value={t}>
@@ -87,21 +64,15 @@ export function LeasingEnquiryForm({ contactEmail }: { contactEmail: string }) {
           )}
         </Field>
       </div>
-      <Field label="Message">
+      <Field label="Message" {...form.field('message')}>
         {(p) => (
           <TextArea
             {...p}
-            name="message"
+            {...form.control('message')}
             placeholder="Tell us about your business and the space you need"
-            value={f.values.message}
-            onChange={(e) => f.set('message')(e.target.value)}
           />
         )}
       </Field>
-      <Honeypot value={honeypot} onChange={setHoneypot} />
-      <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
-        {sending ? 'Sending...' : 'Submit Enquiry'}
-      </Button>
-    </form>
+    </EnquiryForm>
   )
 }

@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto'
 import { BlobTooLargeError } from '../../blob-store/blob-store.ts'
-import { asCaller, type Caller, type RequestInfo } from '../../database/request-scope.ts'
+import { asCaller, type Caller, type RequestInfo, SERVICE_ROLE } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
+import { ownerOf } from './caller.ts'
+import { checkDestination } from './check-destination.ts'
 import { checkMayWrite } from './check-may-write.ts'
 import { checkAllowedType, matchesSignature, SIGNATURE_BYTES } from './content-types.ts'
 import { ERRORS, fromDatabaseError } from './errors.ts'
+import { findObject } from './find-object.ts'
 import type { UploadBody } from './read-upload-body.ts'
 import { removeBlobs } from './remove-blobs.ts'
 import { bucketSettings, type ObjectMetadata } from './rows.ts'
+
+/*
+ * The storage domain: every way an object comes to exist or moves, between the HTTP routes (which
+ * only read requests and shape replies) and the blob store. Server-side code (demo seeding,
+ * generated documents, backups) calls `putObject` to store a file the same way an upload does,
+ * rows and blobs kept in step, without going through HTTP.
+ */
 
 /**
  * Passes the bytes on while checking the file's leading bytes against its declared type as soon
@@ -149,4 +159,130 @@ export async function storeObject(deps: Deps, input: StoreObjectInput): Promise<
     await removeBlobs(deps, [result.previousVersion])
   }
   return { id: result.id }
+}
+
+export interface PutObjectInput {
+  bucketId: string
+  name: string
+  bytes: Uint8Array | AsyncIterable<Uint8Array>
+  contentType: string
+  cacheControl?: string
+  userMetadata?: Record<string, unknown> | null
+  upsert?: boolean
+  /** Whose write it is (RLS decides); the service role by default, as server-side code acts. */
+  caller?: Caller
+}
+
+/**
+ * Stores one object from server-side code: the same checks, blob and row as an upload
+ * (bucket type list and size limit, content sniffing, blob removed if the row is refused).
+ */
+export function putObject(deps: Deps, input: PutObjectInput): Promise<{ id: string }> {
+  const caller = input.caller ?? SERVICE_ROLE
+  const { bytes } = input
+  const iterable: AsyncIterable<Uint8Array> =
+    bytes instanceof Uint8Array
+      ? (async function* () {
+          yield bytes
+        })()
+      : bytes
+  return storeObject(deps, {
+    caller,
+    request: {},
+    bucketId: input.bucketId,
+    name: input.name,
+    body: {
+      contentType: input.contentType,
+      cacheControl: input.cacheControl ?? 'no-cache',
+      userMetadata: input.userMetadata ?? null,
+      bytes: iterable,
+      declaredLength: bytes instanceof Uint8Array ? bytes.byteLength : undefined,
+    },
+    upsert: input.upsert ?? false,
+    ...ownerOf(caller),
+  })
+}
+
+export interface TransferInput {
+  caller: Caller
+  request: RequestInfo
+  source: { bucket: string; name: string }
+  destination: { bucket: string; name: string }
+}
+
+/**
+ * Copies an object: SELECT on the source, INSERT at the destination, as the caller. The bytes are
+ * copied to a new blob first; if the row is refused, that blob is removed again. `userMetadata`
+ * replaces the source's when given (storage-js `copyMetadata: false`).
+ */
+export async function copyStoredObject(
+  deps: Deps,
+  input: TransferInput & { userMetadata?: Record<string, unknown> | null },
+): Promise<{ id: string }> {
+  const row = await findTransferSource(deps, input)
+  const version = randomUUID()
+  try {
+    await deps.blobStore.copy(row.version, version)
+  } catch {
+    throw ERRORS.NoSuchKey()
+  }
+  const { owner, ownerId } = ownerOf(input.caller)
+  const userMetadata = input.userMetadata === undefined ? row.user_metadata : input.userMetadata
+  const metadata = { ...row.metadata, lastModified: new Date().toISOString() }
+  try {
+    return await asCaller(
+      deps.db,
+      input.caller,
+      async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(INSERT, [
+          input.destination.bucket,
+          input.destination.name,
+          owner,
+          ownerId,
+          JSON.stringify(metadata),
+          userMetadata === null ? null : JSON.stringify(userMetadata),
+          version,
+        ])
+        return { id: rows[0].id }
+      },
+      { request: input.request },
+    )
+  } catch (error) {
+    await deps.blobStore.delete(version)
+    throw fromDatabaseError(error, { unique: ERRORS.KeyAlreadyExists, foreignKey: ERRORS.NoSuchBucket })
+  }
+}
+
+/**
+ * Moves an object: renames the row (the blob is keyed by version, not by name, so no bytes move).
+ * Needs SELECT+UPDATE on the source and passes the update's check at the destination.
+ */
+export async function moveStoredObject(deps: Deps, input: TransferInput): Promise<void> {
+  const row = await findTransferSource(deps, input)
+  const { source, destination } = input
+  try {
+    await asCaller(
+      deps.db,
+      input.caller,
+      async (tx) => {
+        const moved = await tx.query(
+          `update storage.objects set bucket_id = $2, name = $3, updated_at = now()
+           where id = $1 and bucket_id = $4 and name = $5`,
+          [row.id, destination.bucket, destination.name, source.bucket, source.name],
+        )
+        // Readable but not movable: the update policy does not cover it.
+        if (moved.affectedRows === 0) throw ERRORS.AccessDenied()
+      },
+      { request: input.request },
+    )
+  } catch (error) {
+    throw fromDatabaseError(error, { unique: ERRORS.KeyAlreadyExists, foreignKey: ERRORS.NoSuchBucket })
+  }
+}
+
+/** The source as the caller sees it, and the destination bucket's rules checked against it. */
+async function findTransferSource(deps: Deps, input: TransferInput) {
+  const row = await findObject(deps, input.caller, input.source, input.request)
+  await checkDestination(deps, input.destination.bucket, row)
+  return row
 }
