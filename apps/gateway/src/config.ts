@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   // REST
   DB_SCHEMAS: z.string().default('public'),
   DB_MAX_ROWS: z.coerce.number().int().positive().optional(),
+  // Aggregate functions in `select` (PostgREST's db-aggregates-enabled): off, as upstream.
+  DB_AGGREGATES_ENABLED: bool.default(false),
   // Auth policies (GoTrue's settings, safe defaults)
   AUTH_DISABLE_SIGNUP: bool.default(false),
   AUTH_AUTOCONFIRM: bool.default(false),
