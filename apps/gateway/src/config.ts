@@ -27,7 +27,8 @@ const EnvSchema = z.object({
   SEED_DEMO: bool.default(true),
   // Keys: generated once into the data folder unless given here.
   JWT_SECRET: optional.pipe(z.string().min(32).optional()),
-  JWT_EXPIRY: int(30, 604800).default(3600),
+  // As short as 5 s, so a test can watch sessions refresh many times in a minute.
+  JWT_EXPIRY: int(5, 604800).default(3600),
   ANON_KEY: optional,
   SERVICE_ROLE_KEY: optional,
   // Mail: SMTP when set, otherwise the outbox table.
@@ -41,6 +42,8 @@ const EnvSchema = z.object({
   // REST
   DB_SCHEMAS: z.string().default('public'),
   DB_MAX_ROWS: z.coerce.number().int().positive().optional(),
+  // Aggregate functions in `select` (PostgREST's db-aggregates-enabled): off, as upstream.
+  DB_AGGREGATES_ENABLED: bool.default(false),
   // Auth policies (GoTrue's settings, safe defaults)
   AUTH_DISABLE_SIGNUP: bool.default(false),
   AUTH_AUTOCONFIRM: bool.default(false),

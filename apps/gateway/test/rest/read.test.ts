@@ -134,7 +134,7 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
       expect(ids(withAny.data)).toEqual([1, 2, 3])
     })
 
-    it('spreads the columns of a to-one embed into the parent, and refuses to-many spreads', async () => {
+    it('spreads the columns of a to-one embed into the parent, and a to-many embed as arrays', async () => {
       const { data, error } = await service
         .from('tenants')
         .select('company_name, ...shops(shop_no, shopFloor:floor)')
@@ -145,9 +145,18 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
         shop_no: 'M01',
         shopFloor: expect.any(String),
       })
-      const toMany = await service.from('tenants').select('id, ...rental_statements(id)')
-      expect(toMany.status).toBe(400)
-      expect(toMany.error?.code).toBe('PGRST119')
+      const toMany = await service
+        .from('rest_items')
+        .select('id, ...rest_parts!item_id(part:name, spare_for_id)')
+        .order('id')
+        .order('name', { referencedTable: 'rest_parts' })
+      expect(toMany.error).toBeNull()
+      expect(toMany.data).toEqual([
+        { id: 1, part: ['leaf', 'stem'], spare_for_id: [null, 2] },
+        { id: 2, part: ['peel'], spare_for_id: [1] },
+        { id: 3, part: [], spare_for_id: [] },
+        { id: 4, part: [], spare_for_id: [] },
+      ])
     })
 
     it('limits and orders embedded rows', async () => {
@@ -277,7 +286,12 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
         .select('id, rental_statements(id)')
         .order('rental_statements(id)')
       expect(toMany.status).toBe(400)
-      expect(toMany.error?.code).toBe('PGRST100')
+      expect(toMany.error).toEqual({
+        code: 'PGRST118',
+        details: "'tenants' and 'rental_statements' do not form a many-to-one or one-to-one relationship",
+        hint: null,
+        message: "A related order on 'rental_statements' is not possible",
+      })
     })
 
     it('orders with nulls first or last', async () => {
@@ -293,14 +307,12 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
       expect(ids(last.data)).toEqual([2, 1, 4, 3])
     })
 
-    it('pages with range and counts exactly, planned or estimated with Content-Range and 206', async () => {
-      for (const count of ['exact', 'planned', 'estimated'] as const) {
-        const result = await service.from('rest_items').select('id', { count }).order('id').range(1, 2)
-        expect(result.error).toBeNull()
-        expect(result.count).toBe(4)
-        expect(result.status).toBe(206)
-        expect(ids(result.data)).toEqual([2, 3])
-      }
+    it('pages with range and counts exactly with Content-Range and 206', async () => {
+      const result = await service.from('rest_items').select('id', { count: 'exact' }).order('id').range(1, 2)
+      expect(result.error).toBeNull()
+      expect(result.count).toBe(4)
+      expect(result.status).toBe(206)
+      expect(ids(result.data)).toEqual([2, 3])
       const whole = await service.from('rest_items').select('id', { count: 'exact' })
       expect(whole.status).toBe(200)
       const res = await fetchRest(gw, '/rest/v1/rest_items?select=id&offset=1&limit=2&order=id', {
@@ -394,14 +406,18 @@ describe.each(drivers)('REST reads through supabase-js (%s)', (driver) => {
 
   describe('errors in PostgREST’s shape', () => {
     it('answers an unknown table with 404 PGRST205', async () => {
-      const { error, status } = await anon.from('nope').select('*')
+      const { error, status } = await anon.from('zzqx').select('*')
       expect(status).toBe(404)
       expect(error).toEqual({
         code: 'PGRST205',
         details: null,
         hint: null,
-        message: "Could not find the table 'public.nope' in the schema cache",
+        message: "Could not find the table 'public.zzqx' in the schema cache",
       })
+      // A close name is suggested, as PostgREST does.
+      expect((await anon.from('shop').select('*')).error?.hint).toBe(
+        "Perhaps you meant the table 'public.shops'",
+      )
     })
 
     it('answers an unknown column with 400 42703', async () => {

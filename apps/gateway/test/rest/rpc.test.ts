@@ -1,3 +1,4 @@
+import type { PostgrestSingleResponse } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refreshSchemaCache } from '../../src/services/rest/schema-cache.ts'
 import { drivers } from '../support/database.ts'
@@ -26,6 +27,22 @@ describe.each(drivers)('REST RPC through supabase-js (%s)', (driver) => {
       create function public.rest_add_label(id int, name text) returns public.rest_labels language sql as
         $$ insert into public.rest_labels values (id, name) returning * $$;
       create function public.rest_whoami() returns text language sql stable as $$ select current_user || ':' || coalesce(auth.uid()::text, '-') $$;
+      create function public.rest_echo(json) returns json language sql immutable as $$ select $1 $$;
+      create function public.rest_echo_b(jsonb) returns text language sql immutable as $$ select jsonb_typeof($1) || ':' || $1::text $$;
+      create function public.rest_shout(text) returns text language sql immutable as $$ select upper($1) $$;
+      create function public.rest_size(bytea) returns int language sql immutable as $$ select length($1) $$;
+      create function public.rest_unnamed_int(int) returns int language sql immutable as $$ select $1 $$;
+      create function public.rest_label_text(l public.rest_labels) returns text language sql immutable as
+        $$ select l.id || ':' || l.name $$;
+      create function public.rest_pick(a int) returns text language sql immutable as $$ select 'one int' $$;
+      create function public.rest_pick(a int, b int) returns text language sql immutable as $$ select 'two ints' $$;
+      create function public.rest_pick(s text) returns text language sql immutable as $$ select 'text' $$;
+      create function public.rest_dup(a int) returns text language sql immutable as $$ select 'int' $$;
+      create function public.rest_dup(a text) returns text language sql immutable as $$ select 'text' $$;
+      create function public.rest_sum(variadic nums int[]) returns int language sql immutable as
+        $$ select sum(n)::int from unnest(nums) n $$;
+      create function public.rest_drop_labels_from(min_id int) returns setof public.rest_labels language sql as
+        $$ delete from public.rest_labels where id >= min_id returning * $$;
     `)
     await refreshSchemaCache(gw.db)
     anon = gw.client()
@@ -119,6 +136,135 @@ describe.each(drivers)('REST RPC through supabase-js (%s)', (driver) => {
     expect(await res.json()).toMatchObject({
       code: 'PGRST101',
       message: 'Cannot use the PATCH method on RPC',
+    })
+  })
+
+  describe('calls as PostgREST resolves them (issue 17, item 6)', () => {
+    const post = (fn: string, body: BodyInit, contentType: string) =>
+      gw.app.request(`/rest/v1/rpc/${fn}`, {
+        method: 'POST',
+        headers: { apikey: gw.keys.anonKey, 'content-type': contentType },
+        body,
+      })
+
+    it('passes the whole body to a single unnamed json/jsonb parameter', async () => {
+      expect((await anon.rpc('rest_echo', { a: 1, b: [2, 'x'] })).data).toEqual({ a: 1, b: [2, 'x'] })
+      expect((await anon.rpc('rest_echo', { '': 5 })).data).toEqual({ '': 5 })
+      expect((await anon.rpc('rest_echo_b', { '': 'x' })).data).toBe('object:{"": "x"}')
+      expect((await anon.rpc('rest_echo_b')).data).toBe('object:{}')
+      const array = await post('rest_echo_b', '[{"a":1},{"a":2}]', 'application/json')
+      expect(await array.json()).toBe('array:[{"a": 1}, {"a": 2}]')
+    })
+
+    it('passes a text, xml or binary body to a single unnamed parameter of that type', async () => {
+      const text = await post('rest_shout', 'sawubona', 'text/plain')
+      expect(text.status).toBe(200)
+      expect(await text.json()).toBe('SAWUBONA')
+      const bytes = await post('rest_size', new Uint8Array([0, 1, 2, 255]), 'application/octet-stream')
+      expect(await bytes.json()).toBe(4)
+    })
+
+    it('does not expose a function whose unnamed parameter is not json, text, xml or bytea', async () => {
+      const { status, error } = await anon.rpc('rest_unnamed_int', { '': 5 })
+      expect(status).toBe(404)
+      expect(error?.code).toBe('PGRST202')
+    })
+
+    it('takes a row-type argument as a JSON object', async () => {
+      const { data, error } = await anon.rpc('rest_label_text', { l: { id: 7, name: 'seven' } })
+      expect(error).toBeNull()
+      expect(data).toBe('7:seven')
+    })
+
+    it('picks the overload whose parameters the argument names fit', async () => {
+      expect((await anon.rpc('rest_pick', { a: 1 })).data).toBe('one int')
+      expect((await anon.rpc('rest_pick', { a: 1, b: 2 })).data).toBe('two ints')
+      expect((await anon.rpc('rest_pick', { s: 'x' })).data).toBe('text')
+      expect((await anon.rpc('rest_pick', { a: 1 }, { get: true })).data).toBe('one int')
+    })
+
+    it('calls a variadic function with an array, and with the key repeated over GET', async () => {
+      expect((await anon.rpc('rest_sum', { nums: [1, 2, 3] })).data).toBe(6)
+      const res = await gw.app.request('/rest/v1/rpc/rest_sum?nums=4&nums=5', {
+        headers: { apikey: gw.keys.anonKey },
+      })
+      expect(await res.json()).toBe(9)
+    })
+
+    it('lists the candidates with their signatures when overloads tie (300 PGRST203)', async () => {
+      const { status, error } = await anon.rpc('rest_dup', { a: 1 })
+      expect(status).toBe(300)
+      expect(error).toEqual({
+        code: 'PGRST203',
+        details: null,
+        hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+        message:
+          'Could not choose the best candidate function between: public.rest_dup(a => integer), public.rest_dup(a => text)',
+      })
+    })
+
+    it('says what was searched for and suggests a close signature (404 PGRST202)', async () => {
+      const { error } = await anon.rpc('rest_add', { a: 1, c: 2 })
+      expect(error).toEqual({
+        code: 'PGRST202',
+        details:
+          'Searched for the function public.rest_add with parameters a, c or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        hint: 'Perhaps you meant to call the function public.rest_add(a, b)',
+        message: 'Could not find the function public.rest_add(a, c) in the schema cache',
+      })
+      expect((await anon.rpc('rest_add', { z: 1 })).error?.hint).toBeNull()
+      const get = await anon.rpc('rest_hallo', {}, { get: true })
+      expect(get.error).toEqual({
+        code: 'PGRST202',
+        details:
+          'Searched for the function public.rest_hallo without parameters, but no matches were found in the schema cache.',
+        hint: 'Perhaps you meant to call the function public.rest_hello',
+        message: 'Could not find the function public.rest_hallo without parameters in the schema cache',
+      })
+    })
+
+    it('counts the rows of set-returning and scalar functions', async () => {
+      const set = await anon.rpc('rest_numbers', { n: 5 }, { count: 'exact' }).limit(2)
+      expect(set.data).toEqual([1, 2])
+      expect(set.count).toBe(5)
+      expect(set.status).toBe(206)
+      const scalar = await anon.rpc('rest_add', { a: 1 }, { count: 'exact' })
+      expect(scalar.data).toBe(2)
+      expect(scalar.count).toBe(1)
+    })
+
+    it('rolls a call back with Prefer: tx=rollback and still answers', async () => {
+      const service = gw.client({ key: gw.keys.serviceRoleKey })
+      const { data, error } = await service.rpc('rest_add_label', { id: 60, name: 'sixty' }).rollback()
+      expect(error).toBeNull()
+      expect(data).toEqual({ id: 60, name: 'sixty' })
+      const { rows } = await gw.db.query('select 1 from public.rest_labels where id = 60')
+      expect(rows).toEqual([])
+    })
+
+    // supabase-js types .maxAffected() for PostgREST 13 servers only; it sends the same header either way.
+    const maxAffected = (builder: unknown, rows: number) =>
+      (builder as { maxAffected(n: number): PromiseLike<PostgrestSingleResponse<unknown[]>> }).maxAffected(
+        rows,
+      )
+
+    it('honours max-affected on set-returning functions and refuses it on single ones', async () => {
+      const service = gw.client({ key: gw.keys.serviceRoleKey })
+      await gw.db.exec(`insert into public.rest_labels values (70, 'a'), (71, 'b')`)
+      const over = await maxAffected(service.rpc('rest_drop_labels_from', { min_id: 70 }), 1)
+      expect(over.status).toBe(400)
+      expect(over.error).toMatchObject({ code: 'PGRST124', details: 'The query affects 2 rows' })
+      expect((await gw.db.query('select id from public.rest_labels where id >= 70')).rows).toHaveLength(2)
+      const within = await maxAffected(service.rpc('rest_drop_labels_from', { min_id: 70 }), 2)
+      expect(within.data).toHaveLength(2)
+      const single = await maxAffected(service.rpc('rest_add_label', { id: 72, name: 'c' }), 1)
+      expect(single.status).toBe(400)
+      expect(single.error).toMatchObject({
+        code: 'PGRST128',
+        message:
+          'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+      })
+      expect((await gw.db.query('select 1 from public.rest_labels where id = 72')).rows).toEqual([])
     })
   })
 })

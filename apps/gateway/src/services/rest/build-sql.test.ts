@@ -10,7 +10,7 @@ import {
 } from './build-sql.ts'
 import { RestError } from './errors.ts'
 import { parseQuery } from './parse-query.ts'
-import type { Column, ForeignKey, Schema, Table } from './schema-cache.ts'
+import { assembleSchema, type Column, type ForeignKey, type Schema, type Table } from './schema-cache.ts'
 
 const col = (name: string, typeName = 'text', defaultSql: string | null = null): Column => ({
   name,
@@ -42,7 +42,7 @@ const fk = (name: string, from: string, columns: string[], to: string, refColumn
 })
 
 /** A small catalogue: shops ← tenants ← statements, and a shops ↔ tags junction. */
-const schema: Schema = {
+const schema: Schema = assembleSchema({
   schemas: ['public'],
   tables: new Map(
     [
@@ -60,7 +60,10 @@ const schema: Schema = {
       ]),
       table('statements', [col('id', 'uuid'), col('tenant_id', 'uuid'), col('amount', 'numeric')]),
       table('tags', [col('id', 'int4'), col('name')]),
-      table('shop_tags', [col('shop_id', 'uuid'), col('tag_id', 'int4')]),
+      {
+        ...table('shop_tags', [col('shop_id', 'uuid'), col('tag_id', 'int4')]),
+        primaryKey: ['shop_id', 'tag_id'],
+      },
     ].map((t) => [`public.${t.name}`, t]),
   ),
   foreignKeys: [
@@ -92,7 +95,7 @@ const schema: Schema = {
     ],
   ]),
   types: new Set(['text', 'int4', '_text', 'numeric']),
-}
+})
 
 const read = (name: string, qs: string, count = false) =>
   buildRead(schema, tableSource(schema, 'public', name), parseQuery(new URLSearchParams(qs)), {
@@ -130,7 +133,7 @@ describe('buildRead', () => {
       'select=name,shop:shops!tenants_shop_id_fkey(shop_no),statements(amount)&statements.amount=gt.10&statements.order=amount.desc&statements.limit=2',
     )
     expect(s.sql).toContain(
-      `$3::text, (select json_build_object('shop_no', "t1"."shop_no") from "public"."shops" as "t1" where "t1"."id" = "t0"."shop_id" limit 1)`,
+      `$3::text, (select json_build_object('shop_no', "t1"."shop_no") as o from "public"."shops" as "t1" where "t1"."id" = "t0"."shop_id" limit 1)`,
     )
     expect(s.sql).toContain(
       `'statements', (select coalesce(json_agg(pgrst_e.o), '[]') from (select json_build_object('amount', "t2"."amount") as o from "public"."statements" as "t2" where "t2"."tenant_id" = "t0"."id" and "t2"."amount" > $1 order by "t2"."amount" desc limit $2::bigint) as pgrst_e)`,

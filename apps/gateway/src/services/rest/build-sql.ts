@@ -1,5 +1,7 @@
 import { ERRORS } from './errors.ts'
+import { closest, fuzzyMatches } from './fuzzy.ts'
 import {
+  type Aggregate,
   type Condition,
   type EmbedPath,
   type Field,
@@ -11,13 +13,13 @@ import {
   type SelectItem,
 } from './query-types.ts'
 import {
-  type Column,
-  type DbFunction,
-  type ForeignKey,
-  type Schema,
-  type Table,
-  tableKey,
-} from './schema-cache.ts'
+  describeRelationship,
+  isToOne,
+  matchRelationships,
+  type Relationship,
+  relationshipHint,
+} from './relationships.ts'
+import { type Column, type DbFunction, type Schema, type Table, tableKey } from './schema-cache.ts'
 
 /**
  * Compiles a parsed query into one parameterised statement (pure). Identifiers come only from the
@@ -35,7 +37,7 @@ export interface Statement {
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
 const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`
 
-class Params {
+export class Params {
   readonly values: unknown[] = []
   add(value: unknown, cast?: string): string {
     this.values.push(value)
@@ -49,75 +51,57 @@ interface Ctx {
   aliases: number
   query: ParsedQuery
   maxRows: number | null
+  /** PostgREST's db-aggregates-enabled: aggregate functions in `select` (PGRST123 when off). */
+  aggregates: boolean
 }
 
 // ---------------------------------------------------------------------------- relationships
-
-export type Relationship =
-  | { kind: 'm2o'; fk: ForeignKey; target: Table }
-  | { kind: 'o2m'; fk: ForeignKey; target: Table }
-  | { kind: 'm2m'; junction: Table; fromFk: ForeignKey; toFk: ForeignKey; target: Table }
 
 function findTable(schema: Schema, schemaName: string, name: string): Table | undefined {
   return schema.tables.get(tableKey(schemaName, name))
 }
 
-/** The relationships from `from` to a table called `name` in the same schema, narrowed by `hint`. */
+/**
+ * The one relationship `target[!hint]` names from `from` (PostgREST's rules, see relationships.ts):
+ * none is 400 PGRST200, several is 300 PGRST201 listing them.
+ */
 export function resolveRelationship(
   schema: Schema,
   from: Table,
-  name: string,
+  target: string,
   hint: string | null,
 ): Relationship {
-  const target = findTable(schema, from.schema, name)
-  if (!target) throw ERRORS.NoRelationship(from.name, name, from.schema)
-  const candidates: { rel: Relationship; labels: string[]; describe: string }[] = []
-  const same = (fk: ForeignKey, t: Table) => fk.schema === t.schema && fk.table === t.name
-  const refs = (fk: ForeignKey, t: Table) => fk.refSchema === t.schema && fk.refTable === t.name
-  for (const fk of schema.foreignKeys) {
-    if (same(fk, from) && refs(fk, target)) {
-      candidates.push({
-        rel: { kind: 'm2o', fk, target },
-        labels: [fk.name, ...(fk.columns.length === 1 ? [fk.columns[0]] : [])],
-        describe: fk.name,
-      })
-    }
-    if (same(fk, target) && refs(fk, from) && !(same(fk, from) && refs(fk, target) && from === target)) {
-      candidates.push({
-        rel: { kind: 'o2m', fk, target },
-        labels: [fk.name, ...(fk.columns.length === 1 ? [fk.columns[0]] : [])],
-        describe: fk.name,
-      })
-    }
-  }
-  // Many-to-many: a junction table with one foreign key to each side.
-  for (const junction of schema.tables.values()) {
-    if (junction === from || junction === target) continue
-    const fks = schema.foreignKeys.filter((fk) => same(fk, junction))
-    for (const fromFk of fks.filter((fk) => refs(fk, from))) {
-      for (const toFk of fks.filter((fk) => refs(fk, target) && fk !== fromFk)) {
-        candidates.push({
-          rel: { kind: 'm2m', junction, fromFk, toFk, target },
-          labels: [junction.name, fromFk.name, toFk.name],
-          describe: junction.name,
-        })
-      }
-    }
-  }
-  const matching = hint === null ? candidates : candidates.filter((c) => c.labels.includes(hint))
-  if (matching.length === 0)
-    throw ERRORS.NoRelationship(from.name, hint ? `${name}!${hint}` : name, from.schema)
+  const all = schema.relationships.get(tableKey(from.schema, from.name))
+  const rels = (all ?? []).filter((r) => r.foreignTable.schema === from.schema)
+  const matching = matchRelationships(rels, target, hint)
+  if (matching.length === 1) return matching[0]
   if (matching.length > 1) {
     throw ERRORS.AmbiguousRelationship(
       from.name,
-      name,
-      matching.map((c) => c.describe),
+      target,
+      matching.map(describeRelationship),
+      matching.map(relationshipHint),
     )
   }
-  return matching[0].rel
+  // PostgREST's hint: a close parent name when the origin has no relationships, else a close child.
+  let suggestion: string | null = null
+  if (all) {
+    const close = fuzzyMatches(
+      rels.map((r) => r.foreignTable.name),
+      target,
+    ).find((m) => m.score < 1)
+    if (close) suggestion = `Perhaps you meant '${close.value}' instead of '${target}'.`
+  } else {
+    const origins = [...schema.relationships.keys()]
+      .filter((k) => k.startsWith(`${from.schema}.`))
+      .map((k) => k.slice(from.schema.length + 1))
+    const close = closest(origins, from.name)
+    if (close !== null) suggestion = `Perhaps you meant '${close}' instead of '${from.name}'.`
+  }
+  throw ERRORS.NoRelationship(from.name, target, hint, from.schema, suggestion)
 }
 
-const isToOne = (rel: Relationship) => rel.kind === 'm2o'
+// ---------------------------------------------------------------------------- columns and fields
 
 // ---------------------------------------------------------------------------- columns and fields
 
@@ -139,33 +123,28 @@ const TYPE_ALIASES: Record<string, string> = {
   'timestamp without time zone': 'timestamp',
 }
 
-function castType(schema: Schema, name: string): string {
-  const lower = name.toLowerCase().trim()
-  const isArray = lower.endsWith('[]')
-  const base = isArray ? lower.slice(0, -2) : lower
-  const typname = TYPE_ALIASES[base] ?? base
-  const stored = isArray ? `_${typname}` : typname
-  if (!schema.types.has(stored)) throw ERRORS.UndefinedType(name)
-  return ident(stored)
-}
-
 interface Scope {
   table: Table
   /** Columns of the source (a table, or a function's result). */
   columns: Map<string, Column>
   alias: string
   path: EmbedPath
+  /** This scope's row as a value of the table's row type (argument of computed fields and relationships). */
+  row: string
+  /** 0 at the root, +1 per embed level (PostgREST's embed depth). */
+  depth: number
 }
 
-function column(scope: Scope, name: string): Column {
-  const col = scope.columns.get(name)
-  if (!col) throw ERRORS.UndefinedColumn(scope.table.name, name)
-  return col
+/** A column of the scope, or a computed field: a function taking the scope's row (`fn(t)`). */
+function fieldBase(ctx: Ctx, scope: Scope, name: string): string {
+  if (scope.columns.has(name)) return `${ident(scope.alias)}.${ident(name)}`
+  const computed = ctx.schema.computedFields.get(tableKey(scope.table.schema, scope.table.name))?.get(name)
+  if (computed) return `${qualified(computed.schema, computed.name)}(${scope.row})`
+  throw ERRORS.UndefinedColumn(scope.table.name, name)
 }
 
 function fieldSql(ctx: Ctx, scope: Scope, field: Field): string {
-  column(scope, field.column)
-  let sql = `${ident(scope.alias)}.${ident(field.column)}`
+  let sql = fieldBase(ctx, scope, field.column)
   for (const step of field.json) {
     const key = /^-?\d+$/.test(step.key)
       ? ctx.params.add(Number(step.key), 'int')
@@ -178,18 +157,22 @@ function fieldSql(ctx: Ctx, scope: Scope, field: Field): string {
 /** A name from the schema cache as an SQL string literal (never request text). */
 const literal = (name: string) => `'${name.replaceAll("'", "''")}'`
 
-/** The JSON key of a selected field: its alias, the last JSON key, or the column name. */
+/**
+ * The JSON key of a selected field without alias: the last JSON key (skipping array indexes), or
+ * the column name.
+ */
 function outputKey(field: Field): string {
-  return field.json.length ? field.json[field.json.length - 1].key : field.column
+  const key = [...field.json].reverse().find((s) => !/^-?\d+$/.test(s.key))
+  return key ? key.key : field.column
 }
 
 // json_build_object takes at most 100 arguments; wider rows are joined in chunks.
 const MAX_PAIRS = 50
 
 /** One JSON object per row, keys in select order (PostgreSQL renders every value). */
-function objectSql(ctx: Ctx, items: OutputItem[]): string {
+function objectSql(ctx: Ctx, items: { keyText: string; fromRequest: boolean; sql: string }[]): string {
   const pairs = items.map(
-    (i) => `${i.fromRequest ? ctx.params.add(i.keyText, 'text') : literal(i.keyText)}, ${i.expr}`,
+    (i) => `${i.fromRequest ? ctx.params.add(i.keyText, 'text') : literal(i.keyText)}, ${i.sql}`,
   )
   if (pairs.length <= MAX_PAIRS) return `json_build_object(${pairs.join(', ')})`
   const chunks: string[] = []
@@ -287,12 +270,7 @@ function orderSql(ctx: Ctx, scope: Scope, terms: OrderTerm[], embeds = new Map<s
       else {
         const embed = embeds.get(t.embed)
         if (!embed) throw ERRORS.NotEmbedded(t.embed)
-        if (!embed.toOne) {
-          throw ERRORS.ParseError(
-            `order parameter (${t.embed})`,
-            `'${t.embed}' is a to-many relationship: only to-one embeds can order their parents`,
-          )
-        }
+        if (!embed.toOne) throw ERRORS.RelatedOrderNotToOne(scope.table.name, t.embed)
         sql = `(select ${fieldSql(ctx, embed.scope, t.field)} ${embed.fromWhere} limit 1)`
       }
       if (t.direction) sql += ` ${t.direction}`
@@ -327,7 +305,11 @@ function limitSql(ctx: Ctx, path: EmbedPath, extraOffset?: { offset: number; lim
 interface OutputItem {
   keyText: string
   fromRequest: boolean
+  /** The value before any aggregate; `*` is the row itself (`count()`). */
   expr: string
+  aggregate: Aggregate | null
+  /** JSON made by an embed: compared as jsonb when its scope groups (json has no equality). */
+  json: boolean
 }
 
 interface Compiled {
@@ -335,86 +317,190 @@ interface Compiled {
   /** Conditions on the parent rows contributed by `!inner` embeds. */
   innerConditions: string[]
   embeds: Map<string, EmbedPlan>
+  /** `left join lateral …` items joined to the scope's FROM (to-many spreads). */
+  laterals: string[]
+}
+
+function castType(schema: Schema, name: string): string {
+  const lower = name.toLowerCase().trim()
+  const isArray = lower.endsWith('[]')
+  const base = isArray ? lower.slice(0, -2) : lower
+  const typname = TYPE_ALIASES[base] ?? base
+  const stored = isArray ? `_${typname}` : typname
+  if (!schema.types.has(stored)) throw ERRORS.UndefinedType(name)
+  return ident(stored)
+}
+
+/** The item's value: `fn(expr)` and its cast when aggregated. */
+function valueSql(ctx: Ctx, item: OutputItem): string {
+  if (!item.aggregate) return item.expr
+  const sql = `${item.aggregate.fn}(${item.expr})`
+  return item.aggregate.cast ? `(${sql})::${castType(ctx.schema, item.aggregate.cast)}` : sql
+}
+
+/**
+ * The rows of one scope: `select <json object> as o <from/where><order><limit>`. When an item
+ * aggregates, the other items group the rows (PostgREST's implicit GROUP BY), computed in an
+ * inner query by position so a repeated expression never needs repeating.
+ */
+function rowsQuery(ctx: Ctx, items: OutputItem[], fromWhere: string, order: string, limit: string): string {
+  if (!items.some((i) => i.aggregate)) {
+    const object = objectSql(
+      ctx,
+      items.map((i) => ({ ...i, sql: i.expr })),
+    )
+    return `select ${object} as o ${fromWhere}${order}${limit}`
+  }
+  const inner = columnsQuery(ctx, items, fromWhere, order, limit)
+  const object = objectSql(
+    ctx,
+    items.map((i, n) => ({ ...i, sql: `pgrst_g.${ident(`c${n}`)}` })),
+  )
+  return `select ${object} as o from (${inner}) as pgrst_g`
+}
+
+/** The rows of one scope as columns c0…cN, grouped by the items that do not aggregate. */
+function columnsQuery(
+  ctx: Ctx,
+  items: OutputItem[],
+  fromWhere: string,
+  order: string,
+  limit: string,
+): string {
+  const grouped = items.some((i) => i.aggregate)
+  const columns = items.map((item, n) => {
+    const value = valueSql(ctx, item)
+    return `${grouped && item.json ? `(${value})::jsonb` : value} as ${ident(`c${n}`)}`
+  })
+  const groupBy = grouped ? items.flatMap((item, n) => (item.aggregate ? [] : [String(n + 1)])) : []
+  const group = groupBy.length ? ` group by ${groupBy.join(', ')}` : ''
+  return `select ${columns.join(', ')} ${fromWhere}${group}${order}${limit}`
+}
+
+/** How a relationship's rows join the parent's row (none for a computed relationship). */
+function joinSql(rel: Relationship, parent: Scope, child: Scope): string | null {
+  if (rel.kind === 'computed') return null
+  const a = ident(parent.alias)
+  const c = ident(child.alias)
+  const card = rel.cardinality
+  if (card.kind === 'm2m') {
+    const j = ident(`j${child.alias}`)
+    const junction = card.junction
+    const toParent = junction.source.map(([col, jcol]) => `${j}.${ident(jcol)} = ${a}.${ident(col)}`)
+    const toChild = junction.target.map(([col, jcol]) => `${j}.${ident(jcol)} = ${c}.${ident(col)}`)
+    return `exists (select 1 from ${qualified(junction.table.schema, junction.table.name)} as ${j} where ${[...toParent, ...toChild].join(' and ')})`
+  }
+  return card.columns.map(([col, fcol]) => `${c}.${ident(fcol)} = ${a}.${ident(col)}`).join(' and ')
 }
 
 function compileSelect(ctx: Ctx, scope: Scope, items: SelectItem[]): Compiled {
   const list: OutputItem[] = []
   const innerConditions: string[] = []
   const embeds = new Map<string, EmbedPlan>()
+  const laterals: string[] = []
+  const embedNames = new Set<string>()
   for (const item of items) {
     if (item.kind === 'star') {
       for (const c of scope.columns.values())
-        list.push({ keyText: c.name, fromRequest: false, expr: `${ident(scope.alias)}.${ident(c.name)}` })
+        list.push({
+          keyText: c.name,
+          fromRequest: false,
+          expr: `${ident(scope.alias)}.${ident(c.name)}`,
+          aggregate: null,
+          json: false,
+        })
     } else if (item.kind === 'field') {
-      let sql = fieldSql(ctx, scope, item.field)
-      if (item.cast) sql = `(${sql})::${castType(ctx.schema, item.cast)}`
-      if (item.alias === null && item.field.json.length === 0) column(scope, item.field.column)
+      const aggregate = item.aggregate ?? null
+      if (aggregate && !ctx.aggregates) throw ERRORS.AggregatesNotAllowed()
+      let expr = '*'
+      if (item.field.column !== '*') {
+        expr = fieldSql(ctx, scope, item.field)
+        if (item.cast) expr = `(${expr})::${castType(ctx.schema, item.cast)}`
+      }
       list.push({
-        keyText: item.alias ?? outputKey(item.field),
-        fromRequest: item.alias !== null || item.field.json.length > 0,
-        expr: sql,
+        keyText: item.alias ?? (aggregate ? aggregate.fn : outputKey(item.field)),
+        fromRequest: item.alias !== null || (!aggregate && item.field.json.length > 0),
+        expr,
+        aggregate,
+        json: false,
       })
     } else {
       const name = item.alias ?? item.relation
+      // PostgREST joins each embed under `<table>_<name>_<depth>`: the same name twice is PostgreSQL's 42712.
+      if (embedNames.has(name)) throw ERRORS.DuplicateEmbed(scope.table.name, name, scope.depth + 1)
+      embedNames.add(name)
       const rel = resolveRelationship(ctx.schema, scope.table, item.relation, item.hint)
+      const target = findTable(ctx.schema, rel.foreignTable.schema, rel.foreignTable.name)
+      if (!target)
+        throw ERRORS.NoRelationship(scope.table.name, item.relation, item.hint, scope.table.schema, null)
       const childPath = [...scope.path, name]
+      const alias = `t${++ctx.aliases}`
       const child: Scope = {
-        table: rel.target,
-        columns: rel.target.columns,
-        alias: `t${++ctx.aliases}`,
+        table: target,
+        columns: target.columns,
+        alias,
         path: childPath,
-      }
-      const a = ident(scope.alias)
-      const c = ident(child.alias)
-      let join: string
-      if (rel.kind === 'm2o') {
-        join = rel.fk.columns
-          .map((col, i) => `${c}.${ident(rel.fk.refColumns[i])} = ${a}.${ident(col)}`)
-          .join(' and ')
-      } else if (rel.kind === 'o2m') {
-        join = rel.fk.columns
-          .map((col, i) => `${c}.${ident(col)} = ${a}.${ident(rel.fk.refColumns[i])}`)
-          .join(' and ')
-      } else {
-        const j = ident(`j${child.alias}`)
-        const toParent = rel.fromFk.columns.map(
-          (col, i) => `${j}.${ident(col)} = ${a}.${ident(rel.fromFk.refColumns[i])}`,
-        )
-        const toChild = rel.toFk.columns.map(
-          (col, i) => `${j}.${ident(col)} = ${c}.${ident(rel.toFk.refColumns[i])}`,
-        )
-        join = `exists (select 1 from ${qualified(rel.junction.schema, rel.junction.name)} as ${j} where ${[...toParent, ...toChild].join(' and ')})`
+        row: ident(alias),
+        depth: scope.depth + 1,
       }
       const inner = compileSelect(ctx, child, item.select)
-      const where = [join, ...inner.innerConditions]
+      const join = joinSql(rel, scope, child)
+      const where = [...(join ? [join] : []), ...inner.innerConditions]
       for (const cond of scoped(ctx.query.filters, childPath))
         where.push(conditionSql(ctx, child, cond, inner.embeds))
-      const fromWhere = `from ${qualified(rel.target.schema, rel.target.name)} as ${c} where ${where.join(' and ')}`
-      embeds.set(name, { fromWhere, scope: child, toOne: isToOne(rel) })
+      const fromItem =
+        rel.kind === 'computed'
+          ? `${qualified(rel.function.schema, rel.function.name)}(${scope.row}) as ${ident(alias)}`
+          : `${qualified(target.schema, target.name)} as ${ident(alias)}`
+      const fromWhere = `from ${fromItem}${inner.laterals.join('')}${where.length ? ` where ${where.join(' and ')}` : ''}`
+      const toOne = isToOne(rel)
+      embeds.set(name, { fromWhere, scope: child, toOne })
       if (item.inner) innerConditions.push(`exists (select 1 ${fromWhere})`)
+      if (item.spread && toOne) {
+        // The embed's values become the parent's; an aggregate inside applies over the parents.
+        for (const spreadItem of inner.list) {
+          const value = spreadItem.expr === '*' ? '1' : spreadItem.expr
+          list.push({ ...spreadItem, expr: `(select ${value} ${fromWhere} limit 1)` })
+        }
+        continue
+      }
+      const orderTerms = toOne ? [] : scoped(ctx.query.order, childPath).flat()
       if (item.spread) {
-        if (!isToOne(rel)) throw ERRORS.SpreadNotToOne(scope.table.name, item.relation)
-        for (const spreadItem of inner.list)
-          list.push({ ...spreadItem, expr: `(select ${spreadItem.expr} ${fromWhere} limit 1)` })
+        // To-many: each column becomes an array of the embedded rows' values, in their order.
+        if (inner.list.length === 0) continue
+        const order = orderTerms.length ? ` order by ${orderSql(ctx, child, orderTerms, inner.embeds)}` : ''
+        const rows = columnsQuery(ctx, inner.list, fromWhere, order, limitSql(ctx, childPath))
+        const lateral = ident(`s${++ctx.aliases}`)
+        const arrays = inner.list.map(
+          (_, n) => `coalesce(json_agg(pgrst_s.${ident(`c${n}`)}), '[]') as ${ident(`a${n}`)}`,
+        )
+        laterals.push(
+          ` left join lateral (select ${arrays.join(', ')} from (${rows}) as pgrst_s) as ${lateral} on true`,
+        )
+        inner.list.forEach((spreadItem, n) => {
+          list.push({
+            keyText: spreadItem.keyText,
+            fromRequest: spreadItem.fromRequest,
+            expr: `${lateral}.${ident(`a${n}`)}`,
+            aggregate: null,
+            json: true,
+          })
+        })
         continue
       }
       if (item.select.length === 0) continue
-      const object = objectSql(ctx, inner.list)
       // The relation name is a table name from the cache; an alias comes from the request.
-      const key = { keyText: name, fromRequest: item.alias !== null }
-      if (isToOne(rel)) {
-        list.push({ ...key, expr: `(select ${object} ${fromWhere} limit 1)` })
+      const key = { keyText: name, fromRequest: item.alias !== null, aggregate: null, json: true }
+      if (toOne) {
+        list.push({ ...key, expr: `(${rowsQuery(ctx, inner.list, fromWhere, '', ' limit 1')})` })
       } else {
-        const orderTerms = scoped(ctx.query.order, childPath).flat()
         const order = orderTerms.length ? ` order by ${orderSql(ctx, child, orderTerms, inner.embeds)}` : ''
-        list.push({
-          ...key,
-          expr: `(select coalesce(json_agg(pgrst_e.o), '[]') from (select ${object} as o ${fromWhere}${order}${limitSql(ctx, childPath)}) as pgrst_e)`,
-        })
+        const rows = rowsQuery(ctx, inner.list, fromWhere, order, limitSql(ctx, childPath))
+        list.push({ ...key, expr: `(select coalesce(json_agg(pgrst_e.o), '[]') from (${rows}) as pgrst_e)` })
       }
     }
   }
-  return { list, innerConditions, embeds }
+  return { list, innerConditions, embeds, laterals }
 }
 
 /** Every filter, order and limit path must name an embed of the select (else PGRST108). */
@@ -440,14 +526,24 @@ export interface Source {
   /** Table for columns and relationships. */
   table: Table
   columns: Map<string, Column>
-  /** SQL of the FROM item, aliased `t0`. */
-  from: string
+  /** SQL of the FROM item, aliased `t0` (values it needs become parameters of `params`). */
+  from: (params: Params) => string
+  /** The root row as a value of the table's row type. */
+  row: string
 }
 
 export function tableSource(schema: Schema, schemaName: string, name: string): Source {
   const table = findTable(schema, schemaName, name)
-  if (!table) throw ERRORS.TableNotFound(schemaName, name)
-  return { table, columns: table.columns, from: `${qualified(table.schema, table.name)} as "t0"` }
+  if (!table) {
+    const names = [...schema.tables.values()].filter((t) => t.schema === schemaName).map((t) => t.name)
+    throw ERRORS.TableNotFound(schemaName, name, closest(names, name))
+  }
+  return {
+    table,
+    columns: table.columns,
+    from: () => `${qualified(table.schema, table.name)} as "t0"`,
+    row: '"t0"',
+  }
 }
 
 export interface ReadOptions {
@@ -456,6 +552,14 @@ export interface ReadOptions {
   csv?: boolean
   range: { offset: number; limit: number | null } | null
   maxRows: number | null
+  /** Allow aggregate functions in `select` (DB_AGGREGATES_ENABLED). */
+  aggregates?: boolean
+}
+
+/** A read statement, and the statement counting its rows (for planned and estimated counts). */
+export interface ReadStatement extends Statement {
+  /** `select 1 from … where …`: the rows a count covers, without order and limits. */
+  countQuery: Statement
 }
 
 /**
@@ -467,32 +571,127 @@ export function buildRead(
   source: Source,
   query: ParsedQuery,
   options: ReadOptions,
-  params = new Params(),
-): Statement {
+): ReadStatement {
   checkPaths(query)
-  const ctx: Ctx = { schema, params, aliases: 0, query, maxRows: options.maxRows }
-  const scope: Scope = { table: source.table, columns: source.columns, alias: 't0', path: [] }
+  const params = new Params()
+  const ctx: Ctx = {
+    schema,
+    params,
+    aliases: 0,
+    query,
+    maxRows: options.maxRows,
+    aggregates: options.aggregates ?? false,
+  }
+  const scope: Scope = {
+    table: source.table,
+    columns: source.columns,
+    alias: 't0',
+    path: [],
+    row: source.row,
+    depth: 0,
+  }
+  const from = source.from(params)
   const compiled = compileSelect(ctx, scope, query.select)
   const where = whereSql(ctx, scope, compiled)
   const orderTerms = scoped(query.order, []).flat()
   const order = orderTerms.length ? ` order by ${orderSql(ctx, scope, orderTerms, compiled.embeds)}` : ''
   const limit = limitSql(ctx, [], options.range ?? undefined)
-  const total = options.count ? `, (select count(*) from ${source.from}${where})::int8 as total` : ''
+  const total = options.count ? `, (select count(*) from ${from}${where})::int8 as total` : ''
+  const fromWhere = `from ${from}${compiled.laterals.join('')}${where}`
+  const countQuery = buildCountQuery(schema, source, query, options)
   if (options.csv) {
     // A record's text form without its parentheses is a CSV line of PostgreSQL text values.
-    const columns = compiled.list.map((item, i) => `${item.expr} as ${ident(`c${i}`)}`).join(', ')
-    const inner = `select ${columns} from ${source.from}${where}${order}${limit}`
+    const inner = columnsQuery(ctx, compiled.list, fromWhere, order, limit)
     return {
       sql: `select coalesce(string_agg(substr(pgrst_r::text, 2, length(pgrst_r::text) - 2), chr(10)), '') as body, count(*)::int8 as page_total${total} from (${inner}) as pgrst_r`,
       params: params.values,
       csvHeader: compiled.list.map((item) => item.keyText),
+      countQuery,
     }
   }
-  const inner = `select ${objectSql(ctx, compiled.list)} as o from ${source.from}${where}${order}${limit}`
+  const inner = rowsQuery(ctx, compiled.list, fromWhere, order, limit)
   return {
     sql: `select coalesce(json_agg(pgrst_r.o), '[]')::text as body, count(*)::int8 as page_total${total} from (${inner}) as pgrst_r`,
     params: params.values,
+    countQuery,
   }
+}
+
+/** `select 1 from … where …` with its own parameters (PostgREST's count query). */
+function buildCountQuery(
+  schema: Schema,
+  source: Source,
+  query: ParsedQuery,
+  options: ReadOptions,
+): Statement {
+  const params = new Params()
+  const ctx: Ctx = {
+    schema,
+    params,
+    aliases: 0,
+    query,
+    maxRows: null,
+    aggregates: options.aggregates ?? false,
+  }
+  const scope: Scope = {
+    table: source.table,
+    columns: source.columns,
+    alias: 't0',
+    path: [],
+    row: source.row,
+    depth: 0,
+  }
+  const from = source.from(params)
+  // The select is compiled for its embeds (!inner, embed filters); the parameters only its output
+  // used are then dropped.
+  const compiled = compileSelect(ctx, scope, query.select)
+  return compactParams(`select 1 from ${from}${whereSql(ctx, scope, compiled)}`, params.values)
+}
+
+/**
+ * Keeps only the parameters the text uses, renumbered in order of first use (PostgreSQL cannot
+ * type a parameter the statement never mentions). Quoted identifiers and literals are skipped.
+ */
+export function compactParams(sql: string, values: unknown[]): Statement {
+  const renumbered = new Map<number, number>()
+  const kept: unknown[] = []
+  let out = ''
+  let i = 0
+  while (i < sql.length) {
+    const ch = sql[i]
+    if (ch === "'" || ch === '"') {
+      let j = i + 1
+      while (j < sql.length) {
+        if (sql[j] === ch) {
+          if (sql[j + 1] === ch) {
+            j += 2
+            continue
+          }
+          break
+        }
+        j++
+      }
+      out += sql.slice(i, j + 1)
+      i = j + 1
+      continue
+    }
+    const digits = ch === '$' ? /^\d+/.exec(sql.slice(i + 1)) : null
+    if (digits) {
+      const n = Number(digits[0])
+      let m = renumbered.get(n)
+      if (m === undefined) {
+        kept.push(values[n - 1])
+        m = kept.length
+        renumbered.set(n, m)
+      }
+      out += `$${m}`
+      i += 1 + digits[0].length
+      continue
+    }
+    out += ch
+    i++
+  }
+  return { sql: out, params: kept }
 }
 
 function whereSql(ctx: Ctx, scope: Scope, compiled: Compiled): string {
@@ -508,14 +707,36 @@ export interface WriteOptions {
   returning: boolean
   /** For headers-only: the select is replaced by the primary key columns. */
   select: SelectItem[]
+  aggregates?: boolean
 }
+
+/** The written rows as values of the table's row type, for computed fields and relationships. */
+const writtenRow = (table: Table) =>
+  `row(${[...table.columns.keys()].map((c) => `"t0".${ident(c)}`).join(', ')})::${qualified(table.schema, table.name)}`
 
 /** Rows out of a writing CTE, shaped by `select` like a read. */
 function wrapReturning(ctx: Ctx, table: Table, write: string, select: SelectItem[], extra = ''): string {
-  const scope: Scope = { table, columns: table.columns, alias: 't0', path: [] }
+  const scope: Scope = {
+    table,
+    columns: table.columns,
+    alias: 't0',
+    path: [],
+    row: writtenRow(table),
+    depth: 0,
+  }
   const compiled = compileSelect(ctx, scope, select)
-  return `with pgrst_source as (${write}) select coalesce(json_agg(pgrst_r.o), '[]')::text as body, count(*)::int8 as page_total${extra} from (select ${objectSql(ctx, compiled.list)} as o from pgrst_source as "t0") as pgrst_r`
+  const rows = rowsQuery(ctx, compiled.list, `from pgrst_source as "t0"${compiled.laterals.join('')}`, '', '')
+  return `with pgrst_source as (${write}) select coalesce(json_agg(pgrst_r.o), '[]')::text as body, count(*)::int8 as page_total${extra} from (${rows}) as pgrst_r`
 }
+
+const writeCtx = (schema: Schema, query: ParsedQuery, options: WriteOptions): Ctx => ({
+  schema,
+  params: new Params(),
+  aliases: 0,
+  query,
+  maxRows: null,
+  aggregates: options.aggregates ?? false,
+})
 
 /**
  * INSERT (and upsert) of a JSON array of objects. `columns` is the insert column list (from the
@@ -534,18 +755,20 @@ export function buildInsert(
   },
   query: ParsedQuery,
 ): Statement {
-  const params = new Params()
-  const ctx: Ctx = { schema, params, aliases: 0, query, maxRows: null }
+  const ctx = writeCtx(schema, query, options)
+  const { params } = ctx
   for (const name of columns) if (!table.columns.has(name)) throw ERRORS.UnknownColumnInBody(name, table.name)
   const target = qualified(table.schema, table.name)
   const bodyParam = params.add(body, 'json')
   const colList = columns.map(ident).join(', ')
   let rows: string
   if (options.missingDefault) {
+    // Each absent key takes the column's DEFAULT expression (identity and serial columns their
+    // sequence, domains their own default), evaluated per row as PostgreSQL would.
     const values = columns.map((name) => {
-      const col = table.columns.get(name)!
+      const col = table.columns.get(name)
       const value = `(json_populate_record(null::${target}, pgrst_e.value)).${ident(name)}`
-      return `case when (pgrst_e.value::jsonb) ? ${params.add(name, 'text')} then ${value} else ${col.defaultSql ?? 'null'} end`
+      return `case when (pgrst_e.value::jsonb) ? ${params.add(name, 'text')} then ${value} else ${col?.defaultSql ?? 'null'} end`
     })
     rows = `select ${values.join(', ')} from json_array_elements(${bodyParam}) as pgrst_e`
   } else {
@@ -588,11 +811,11 @@ export function buildUpdate(
   options: WriteOptions,
   query: ParsedQuery,
 ): Statement {
-  const params = new Params()
-  const ctx: Ctx = { schema, params, aliases: 0, query, maxRows: null }
+  const ctx = writeCtx(schema, query, options)
+  const { params } = ctx
   for (const name of columns) if (!table.columns.has(name)) throw ERRORS.UnknownColumnInBody(name, table.name)
   const target = qualified(table.schema, table.name)
-  const scope: Scope = { table, columns: table.columns, alias: 't0', path: [] }
+  const scope: Scope = { table, columns: table.columns, alias: 't0', path: [], row: '"t0"', depth: 0 }
   const sets = columns.map((c) => `${ident(c)} = pgrst_body.${ident(c)}`).join(', ')
   const from = ` from json_populate_record(null::${target}, ${params.add(body, 'json')}) as pgrst_body`
   const where = rootWhere(ctx, scope)
@@ -610,12 +833,14 @@ export function buildDelete(
   options: WriteOptions,
   query: ParsedQuery,
 ): Statement {
-  const params = new Params()
-  const ctx: Ctx = { schema, params, aliases: 0, query, maxRows: null }
-  const scope: Scope = { table, columns: table.columns, alias: 't0', path: [] }
+  const ctx = writeCtx(schema, query, options)
+  const scope: Scope = { table, columns: table.columns, alias: 't0', path: [], row: '"t0"', depth: 0 }
   const del = `delete from ${qualified(table.schema, table.name)} as "t0"${rootWhere(ctx, scope)}`
-  if (!options.returning) return { sql: del, params: params.values }
-  return { sql: wrapReturning(ctx, table, `${del} returning "t0".*`, options.select), params: params.values }
+  if (!options.returning) return { sql: del, params: ctx.params.values }
+  return {
+    sql: wrapReturning(ctx, table, `${del} returning "t0".*`, options.select),
+    params: ctx.params.values,
+  }
 }
 
 /** Root filters of a write (embedded filters only shape the returned rows). */
@@ -627,33 +852,90 @@ function rootWhere(ctx: Ctx, scope: Scope): string {
 
 // ---------------------------------------------------------------------------- functions (RPC)
 
-/** Picks the overload whose argument names fit the given ones (PGRST202/203 otherwise). */
+/** What kind of POST body an RPC call carries (GET and form bodies: `null`). */
+export type RpcBody = 'json' | 'text' | 'xml' | 'bytea' | null
+
+/** `public.fn(a => integer, b => text)`, as PostgREST lists candidates. */
+const signature = (fn: DbFunction) =>
+  `${fn.schema}.${fn.name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`
+
+/** A function of one unnamed argument takes the whole request body (PostgREST's single unnamed parameter). */
+export const takesWholeBody = (fn: DbFunction) => fn.args.length === 1 && fn.args[0].name === ''
+
+/**
+ * The overload that the argument names (body keys or query keys) call, as PostgREST chooses it:
+ * every required argument given and nothing unknown; failing that, the one function whose single
+ * unnamed json/jsonb (text, xml, bytea) argument takes a POST body of that type. None is 404
+ * PGRST202, several 300 PGRST203.
+ */
 export function resolveFunction(
   schema: Schema,
   schemaName: string,
   name: string,
   given: string[],
+  body: RpcBody = 'json',
 ): DbFunction {
   const overloads = schema.functions.get(tableKey(schemaName, name)) ?? []
-  const fits = overloads.filter((fn) => {
-    const names = new Set(fn.args.map((a) => a.name))
-    return given.every((g) => names.has(g)) && fn.args.every((a) => a.hasDefault || given.includes(a.name))
-  })
-  if (fits.length === 0) throw ERRORS.FunctionNotFound(schemaName, name, [...given].sort())
-  if (fits.length > 1) throw ERRORS.AmbiguousFunction(schemaName, name)
-  return fits[0]
+  const keys = new Set(given)
+  const matches: DbFunction[] = []
+  const fallbacks: DbFunction[] = []
+  for (const fn of overloads) {
+    if (argumentsFit(fn, keys, body)) matches.push(fn)
+    else if (
+      body !== null &&
+      fn.args.length === 1 &&
+      ((body === 'json' && (fn.args[0].type === 'json' || fn.args[0].type === 'jsonb')) ||
+        fn.args[0].type === body)
+    )
+      fallbacks.push(fn)
+  }
+  const found = matches.length ? matches : fallbacks
+  if (found.length === 1) return found[0]
+  if (found.length > 1) throw ERRORS.AmbiguousFunction(found.map(signature))
+  const sortedKeys = [...keys].sort()
+  let suggestion: string | null = null
+  if (overloads.length === 0) {
+    const names = [...schema.functions.values()].flat().filter((f) => f.schema === schemaName)
+    suggestion = closest(
+      names.map((f) => f.name),
+      name,
+    )
+  } else {
+    const asText = (names: string[]) => `(${[...names].sort().join(', ')})`
+    const close = closest(
+      overloads.map((f) => asText(f.args.map((a) => a.name))),
+      asText(sortedKeys),
+    )
+    if (close !== null) suggestion = `${name}${close}`
+  }
+  throw ERRORS.FunctionNotFound(schemaName, name, sortedKeys, body, suggestion)
 }
 
-/** `fn(a := pgrst_args.a, …)` over `json_to_record($n) as pgrst_args(a int, …)`. */
-function callSql(
-  fn: DbFunction,
-  args: Record<string, unknown>,
-  params: Params,
-): { call: string; from: string } {
-  const given = fn.args.filter((a) => Object.hasOwn(args, a.name))
-  const call = `${qualified(fn.schema, fn.name)}(${given.map((a) => `${ident(a.name)} := pgrst_args.${ident(a.name)}`).join(', ')})`
+function argumentsFit(fn: DbFunction, keys: Set<string>, body: RpcBody): boolean {
+  if (fn.args.length === 0) return keys.size === 0 && (body === null || body === 'json')
+  const required = fn.args.filter((a) => !a.hasDefault).map((a) => a.name)
+  const optional = new Set(fn.args.filter((a) => a.hasDefault).map((a) => a.name))
+  const rest = [...keys].filter((k) => !optional.has(k))
+  return rest.length === required.length && required.every((r) => keys.has(r))
+}
+
+/** The arguments of a call: named values, or (single unnamed argument) the whole body. */
+export type RpcArgs =
+  | { kind: 'named'; values: Record<string, unknown> }
+  | { kind: 'whole'; value: string | Uint8Array }
+
+/**
+ * `fn(a := pgrst_args.a, …)` over `json_to_record($n) as pgrst_args(a int, …)` (a row-type
+ * argument takes a JSON object, an array a JSON array or PostgreSQL array text); or `fn($n::type)`
+ * when the function takes the whole body.
+ */
+function callSql(fn: DbFunction, args: RpcArgs, params: Params): { call: string; from: string } {
+  const name = qualified(fn.schema, fn.name)
+  if (args.kind === 'whole') return { call: `${name}(${params.add(args.value, fn.args[0].type)})`, from: '' }
+  const given = fn.args.filter((a) => Object.hasOwn(args.values, a.name))
+  const call = `${name}(${given.map((a) => `${a.variadic ? 'variadic ' : ''}${ident(a.name)} := pgrst_args.${ident(a.name)}`).join(', ')})`
   const from = given.length
-    ? `json_to_record(${params.add(JSON.stringify(args), 'json')}) as pgrst_args(${given.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`
+    ? `json_to_record(${params.add(JSON.stringify(args.values), 'json')}) as pgrst_args(${given.map((a) => `${ident(a.name)} ${a.type}`).join(', ')})`
     : ''
   return { call, from }
 }
@@ -673,27 +955,39 @@ export function rpcShape(fn: DbFunction): RpcShape {
 export function buildRpc(
   schema: Schema,
   fn: DbFunction,
-  args: Record<string, unknown>,
+  args: RpcArgs,
   query: ParsedQuery,
   options: ReadOptions,
-): Statement {
-  const params = new Params()
-  const { call, from } = callSql(fn, args, params)
+): Statement & { countQuery?: Statement } {
   const shape = rpcShape(fn)
-  const lateral = from ? `${from} cross join lateral ` : ''
-  if (shape === 'void') return { sql: `select ${call}${from ? ` from ${from}` : ''}`, params: params.values }
-  if (shape === 'scalar') {
-    return {
-      sql: `select to_json(${call})::text as body, 1::int8 as page_total${from ? ` from ${from}` : ''}`,
-      params: params.values,
-    }
+  const source = (params: Params) => {
+    const { call, from } = callSql(fn, args, params)
+    return { call, from, lateral: from ? `${from} cross join lateral ` : '' }
+  }
+  if (shape === 'void' || shape === 'scalar') {
+    const params = new Params()
+    const { call, from } = source(params)
+    const sql =
+      shape === 'void'
+        ? `select ${call}${from ? ` from ${from}` : ''}`
+        : `select to_json(${call})::text as body, 1::int8 as page_total${options.count ? ', 1::int8 as total' : ''}${from ? ` from ${from}` : ''}`
+    return { sql, params: params.values, countQuery: { sql: 'select 1', params: [] } }
   }
   if (shape === 'scalars') {
-    const ctx: Ctx = { schema, params, aliases: 0, query, maxRows: options.maxRows }
+    const params = new Params()
+    const { call, lateral } = source(params)
+    const ctx: Ctx = { schema, params, aliases: 0, query, maxRows: options.maxRows, aggregates: false }
     const limit = limitSql(ctx, [], options.range ?? undefined)
+    const total = options.count ? `, (select count(*) from ${lateral}${call} as "t0")::int8 as total` : ''
+    const countParams = new Params()
+    const counted = source(countParams)
     return {
-      sql: `select coalesce(json_agg(pgrst_r.v), '[]')::text as body, count(*)::int8 as page_total from (select "t0" as v from ${lateral}${call} as "t0"${limit}) as pgrst_r`,
+      sql: `select coalesce(json_agg(pgrst_r.v), '[]')::text as body, count(*)::int8 as page_total${total} from (select "t0" as v from ${lateral}${call} as "t0"${limit}) as pgrst_r`,
       params: params.values,
+      countQuery: {
+        sql: `select 1 from ${counted.lateral}${counted.call} as "t0"`,
+        params: countParams.values,
+      },
     }
   }
   const table: Table = (fn.returnTable && findTable(schema, fn.returnTable.schema, fn.returnTable.name)) || {
@@ -704,5 +998,18 @@ export function buildRpc(
     primaryKey: [],
   }
   const columns = new Map((fn.returnColumns ?? []).map((c) => [c.name, c]))
-  return buildRead(schema, { table, columns, from: `${lateral}${call} as "t0"` }, query, options, params)
+  return buildRead(
+    schema,
+    {
+      table,
+      columns,
+      from: (params) => {
+        const { call, lateral } = source(params)
+        return `${lateral}${call} as "t0"`
+      },
+      row: '"t0"',
+    },
+    query,
+    options,
+  )
 }

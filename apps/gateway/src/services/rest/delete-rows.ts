@@ -19,7 +19,8 @@ export function deleteRows(deps: Deps, cache: SchemaCache) {
     const schema = await cache.get()
     const { table } = tableSource(schema, schemaName, c.req.param('table') ?? '')
     const { returning, select } = returningFor(prefs, media, query, table)
-    const statement = buildDelete(schema, table, { returning, select }, query)
+    const aggregates = deps.config.DB_AGGREGATES_ENABLED
+    const statement = buildDelete(schema, table, { returning, select, aggregates }, query)
     const outcome = await writeAsCaller(deps.db, c.get('caller'), requestInfo(c), prefs, (tx) =>
       runWrite(tx, statement, {
         prefs,

@@ -5,7 +5,8 @@ import { ServiceError } from '../../http/service-error.ts'
  * with is made here, carries PostgREST's wire body `{code, details, hint, message}` and an HTTP status.
  */
 export class RestError extends ServiceError {
-  readonly details: string | null
+  /** A string, or (PGRST201) the list of candidate relationships. */
+  readonly details: unknown
   readonly hint: string | null
   /** The API gateway's own refusals (missing or unknown apikey) carry only `message`. */
   bare = false
@@ -14,7 +15,7 @@ export class RestError extends ServiceError {
     status: number,
     code: string,
     message: string,
-    details: string | null = null,
+    details: unknown = null,
     hint: string | null = null,
     headers: Record<string, string> = {},
   ) {
@@ -44,6 +45,7 @@ export const ERRORS = {
   MethodNotAllowedOnRpc: (method: string) =>
     new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
   InvalidBody: (details: string) => new RestError(400, 'PGRST102', 'Empty or invalid json', details),
+  InvalidBodyKeys: () => new RestError(400, 'PGRST102', 'All object keys must match'),
   // PostgREST itself sets no limit; the gateway does (REST_BODY_LIMIT_BYTES), with its own code.
   PayloadTooLarge: (limitBytes: number) =>
     new RestError(413, 'PGRST413', `Request body is larger than ${limitBytes} bytes`),
@@ -88,13 +90,23 @@ export const ERRORS = {
       `Bad operator on the '${name}' embedded resource`,
       'Only is null or not is null filters are allowed on embedded resources',
     ),
-  SpreadNotToOne: (from: string, to: string) =>
+  RelatedOrderNotToOne: (from: string, to: string) =>
     new RestError(
       400,
-      'PGRST119',
-      `A spread operation on '${to}' is not possible`,
+      'PGRST118',
+      `A related order on '${to}' is not possible`,
       `'${from}' and '${to}' do not form a many-to-one or one-to-one relationship`,
     ),
+  AggregatesNotAllowed: () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
+  MaxAffectedOnSingleRpc: () =>
+    new RestError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    ),
+  /** Two embeds of one parent under the same name: PostgreSQL's error for PostgREST's duplicate join alias. */
+  DuplicateEmbed: (origin: string, name: string, depth: number) =>
+    new RestError(400, '42712', `table name "${origin}_${name}_${depth}" specified more than once`),
   MaxAffectedExceeded: (rows: number) =>
     new RestError(
       400,
@@ -102,41 +114,78 @@ export const ERRORS = {
       'Query result exceeds max-affected preference constraint',
       `The query affects ${rows} rows`,
     ),
-  NoRelationship: (from: string, to: string, schema: string) =>
+  NoRelationship: (
+    from: string,
+    to: string,
+    hint: string | null,
+    schema: string,
+    suggestion: string | null,
+  ) =>
     new RestError(
       400,
       'PGRST200',
       `Could not find a relationship between '${from}' and '${to}' in the schema cache`,
-      `Searched for a foreign key relationship between '${from}' and '${to}' in the schema '${schema}', but no matches were found.`,
-      null,
+      `Searched for a foreign key relationship between '${from}' and '${to}'${hint === null ? '' : ` using the hint '${hint}'`} in the schema '${schema}', but no matches were found.`,
+      suggestion,
     ),
-  AmbiguousRelationship: (from: string, to: string, candidates: string[]) =>
+  /** `candidates`: `{cardinality, embedding, relationship}` per relationship; `hints`: `'to!name'` each. */
+  AmbiguousRelationship: (from: string, to: string, candidates: Record<string, string>[], hints: string[]) =>
     new RestError(
       300,
       'PGRST201',
       `Could not embed because more than one relationship was found for '${from}' and '${to}'`,
-      candidates.join('; '),
-      `Try changing '${to}' to one of the following: ${candidates.map((c) => `'${to}!${c}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+      candidates,
+      `Try changing '${to}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`,
     ),
-  FunctionNotFound: (schema: string, name: string, args: string[]) =>
-    new RestError(
+  /**
+   * `args`: the argument names given, sorted. `body`: what a POST body could also have matched
+   * (PostgREST names the single-unnamed-parameter fallback); `suggestion`: a close name or signature.
+   */
+  FunctionNotFound: (
+    schema: string,
+    name: string,
+    args: string[],
+    body: 'json' | 'text' | 'xml' | 'bytea' | null,
+    suggestion: string | null,
+  ) => {
+    const fn = `${schema}.${name}`
+    const raw = body !== null && body !== 'json'
+    const params = args.length
+      ? ` with parameter${args.length > 1 ? 's' : ''} ${args.join(', ')}`
+      : ' without parameters'
+    const searched =
+      body === 'json'
+        ? `${params} or with a single unnamed json/jsonb parameter`
+        : body === null
+          ? params
+          : ` with a single unnamed ${body} parameter`
+    return new RestError(
       404,
       'PGRST202',
-      `Could not find the function ${schema}.${name}(${args.join(', ')}) in the schema cache`,
-      `Searched for the function ${schema}.${name}${args.length ? ` with parameters ${args.join(', ')}` : ' without parameters'}, but no matches were found in the schema cache.`,
-    ),
-  AmbiguousFunction: (schema: string, name: string) =>
+      `Could not find the function ${fn}${raw ? '' : args.length ? `(${args.join(', ')})` : ' without parameters'} in the schema cache`,
+      `Searched for the function ${fn}${searched}, but no matches were found in the schema cache.`,
+      raw || suggestion === null ? null : `Perhaps you meant to call the function ${schema}.${suggestion}`,
+    )
+  },
+  /** `signatures`: `public.fn(a => integer, b => text)` for each candidate. */
+  AmbiguousFunction: (signatures: string[]) =>
     new RestError(
       300,
       'PGRST203',
-      `Could not choose the best candidate function between: ${schema}.${name}`,
+      `Could not choose the best candidate function between: ${[...signatures].sort().join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     ),
   UnknownColumnInBody: (column: string, table: string) =>
     new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),
-  TableNotFound: (schema: string, name: string) =>
-    new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`),
+  TableNotFound: (schema: string, name: string, suggestion: string | null = null) =>
+    new RestError(
+      404,
+      'PGRST205',
+      `Could not find the table '${schema}.${name}' in the schema cache`,
+      null,
+      suggestion === null ? null : `Perhaps you meant the table '${schema}.${suggestion}'`,
+    ),
   UndefinedColumn: (table: string, column: string) =>
     new RestError(400, '42703', `column ${table}.${column} does not exist`),
   UndefinedType: (name: string) => new RestError(400, '42704', `type "${name}" does not exist`),

@@ -30,6 +30,7 @@ export function insertRows(deps: Deps, cache: SchemaCache) {
     const { table } = tableSource(schema, schemaName, c.req.param('table') ?? '')
     const columns = query.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))]
     const { returning, select } = returningFor(prefs, media, query, table)
+    const aggregates = deps.config.DB_AGGREGATES_ENABLED
     const statement = buildInsert(
       schema,
       table,
@@ -38,6 +39,7 @@ export function insertRows(deps: Deps, cache: SchemaCache) {
       {
         returning,
         select,
+        aggregates,
         missingDefault: prefs.missing === 'default',
         resolution: prefs.resolution,
         onConflict: query.onConflict,

@@ -1,5 +1,8 @@
 import { ERRORS } from './errors.ts'
 import {
+  AGGREGATES,
+  type Aggregate,
+  type AggregateFunction,
   type Condition,
   type Field,
   FTS_OPERATORS,
@@ -125,6 +128,18 @@ function selectItem(cur: Cursor): SelectItem {
     alias = first
     first = name(cur, 'a column or embedded resource')
   }
+  // `count()` is the aggregate, never a relation called count (as in PostgREST).
+  if (!spread && first === 'count' && cur.peek(2) === '()') {
+    cur.pos += 2
+    const cast = cur.eat('::') ? name(cur, 'a type name') : null
+    return {
+      kind: 'field',
+      alias,
+      field: { column: '*', json: [] },
+      cast: null,
+      aggregate: { fn: 'count', cast },
+    }
+  }
   if (spread && cur.peek() !== '!' && cur.peek() !== '(') cur.fail('"(" after a spread relation')
   if (cur.peek() === '!' || cur.peek() === '(') {
     let hint: string | null = null
@@ -144,7 +159,18 @@ function selectItem(cur: Cursor): SelectItem {
   const path = jsonPath(cur)
   let cast: string | null = null
   if (cur.eat('::')) cast = name(cur, 'a type name')
-  return { kind: 'field', alias, field: { column: first, json: path }, cast }
+  let aggregate: Aggregate | null = null
+  if (cur.eat('.')) {
+    const fn = name(cur, 'an aggregate function (count, sum, avg, max, min)')
+    if (!(AGGREGATES as readonly string[]).includes(fn)) {
+      cur.pos -= fn.length
+      cur.fail('an aggregate function (count, sum, avg, max, min)')
+    }
+    cur.expect('()')
+    aggregate = { fn: fn as AggregateFunction, cast: cur.eat('::') ? name(cur, 'a type name') : null }
+  }
+  const item: SelectItem = { kind: 'field', alias, field: { column: first, json: path }, cast }
+  return aggregate ? { ...item, aggregate } : item
 }
 
 // ---------------------------------------------------------------------------- order

@@ -12,16 +12,28 @@ export interface Field {
   json: JsonStep[]
 }
 
+export const AGGREGATES = ['count', 'sum', 'avg', 'max', 'min'] as const
+export type AggregateFunction = (typeof AGGREGATES)[number]
+
+/** `col.sum()`, `count()`: an aggregate over the selected field (`*` for `count()`), then a cast. */
+export interface Aggregate {
+  fn: AggregateFunction
+  cast: string | null
+}
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'field'; alias: string | null; field: Field; cast: string | null }
+  | { kind: 'field'; alias: string | null; field: Field; cast: string | null; aggregate?: Aggregate | null }
   | {
       kind: 'embed'
       alias: string | null
       relation: string
       hint: string | null
       inner: boolean
-      /** `...relation(cols)`: the to-one embed's columns are spread into the parent. */
+      /**
+       * `...relation(cols)`: the embed's columns are spread into the parent (to-one: their values;
+       * to-many: an array of values per column).
+       */
       spread: boolean
       select: SelectItem[]
     }

@@ -5,7 +5,14 @@ import { requestInfo } from '../../http/request-info.ts'
 import { buildRead, tableSource } from './build-sql.ts'
 import { parseAccept, parsePrefer, pickSchema } from './parse-headers.ts'
 import { parseQuery, parseRangeHeader } from './parse-query.ts'
-import { contentRange, rangeStatus, runStatement, searchParams, shapeBody } from './respond.ts'
+import {
+  contentRange,
+  estimatedTotal,
+  rangeStatus,
+  runStatement,
+  searchParams,
+  shapeBody,
+} from './respond.ts'
 import type { RestEnv } from './rest-env.ts'
 import type { SchemaCache } from './schema-cache.ts'
 
@@ -19,16 +26,25 @@ export function readRows(deps: Deps, cache: SchemaCache) {
     const range = parseRangeHeader(c.req.header('range'))
     const schema = await cache.get()
     const source = tableSource(schema, schemaName, c.req.param('table') ?? '')
+    const maxRows = deps.config.DB_MAX_ROWS ?? null
     const statement = buildRead(schema, source, query, {
-      count: prefs.count !== null,
+      count: prefs.count === 'exact',
       csv: media === 'csv',
       range,
-      maxRows: deps.config.DB_MAX_ROWS ?? null,
+      maxRows,
+      aggregates: deps.config.DB_AGGREGATES_ENABLED,
     })
-    const result = await asCaller(deps.db, c.get('caller'), (tx) => runStatement(tx, statement), {
-      readOnly: true,
-      request: requestInfo(c),
-    })
+    const result = await asCaller(
+      deps.db,
+      c.get('caller'),
+      async (tx) => {
+        const row = await runStatement(tx, statement)
+        if (prefs.count === 'planned' || prefs.count === 'estimated')
+          row.total = await estimatedTotal(tx, statement.countQuery, prefs.count, maxRows)
+        return row
+      },
+      { readOnly: true, request: requestInfo(c) },
+    )
     const offset =
       (query.offsets.filter((o) => o.path.length === 0).at(-1)?.value ?? 0) + (range?.offset ?? 0)
     const status = rangeStatus(offset, result.pageTotal, result.total)

@@ -1,7 +1,9 @@
 import type { Context } from 'hono'
+import { z } from 'zod'
 import type { Config } from '../../config.ts'
 import type { Queryable } from '../../database/types.ts'
-import { jsonBodyReader } from '../../http/json-body.ts'
+import { jsonBodyReader, nestingDepthExceeds } from '../../http/json-body.ts'
+import { BodyTooLargeError, readLimitedBody } from '../../http/read-limited-body.ts'
 import type { Statement } from './build-sql.ts'
 import { ERRORS, RestError } from './errors.ts'
 import type { MediaType } from './parse-headers.ts'
@@ -31,6 +33,40 @@ export async function runStatement(tx: Queryable, statement: Statement): Promise
     inserted: num(row.inserted),
   }
 }
+
+/**
+ * The total of `Prefer: count=planned|estimated`, inside the request's transaction (as the caller,
+ * so RLS shapes the plan): planned is the planner's row estimate for the count query; estimated is
+ * the exact count up to DB_MAX_ROWS and, past it (or with no DB_MAX_ROWS), the larger of that count
+ * and the estimate, as PostgREST computes them. Exact counts come with the statement itself.
+ */
+export async function estimatedTotal(
+  tx: Queryable,
+  countQuery: Statement,
+  mode: 'planned' | 'estimated',
+  maxRows: number | null,
+): Promise<number | null> {
+  const planned = async () => {
+    const { rows } = await tx.query<Record<string, unknown>>(
+      `explain (format json) ${countQuery.sql}`,
+      countQuery.params,
+    )
+    const raw = Object.values(rows[0] ?? {})[0]
+    const plan = PlanJson.safeParse(typeof raw === 'string' ? JSON.parse(raw) : raw)
+    return plan.success ? plan.data[0].Plan['Plan Rows'] : null
+  }
+  if (mode === 'planned') return planned()
+  const limit = maxRows === null ? '' : ` limit ${maxRows + 1}`
+  const { rows } = await tx.query<{ n: unknown }>(
+    `select count(*)::int8 as n from (${countQuery.sql}${limit}) as pgrst_c`,
+    countQuery.params,
+  )
+  const exact = Number(rows[0]?.n ?? 0)
+  if (maxRows !== null && exact <= maxRows) return exact
+  return Math.max(exact, (await planned()) ?? 0)
+}
+
+const PlanJson = z.array(z.object({ Plan: z.object({ 'Plan Rows': z.number() }) })).min(1)
 
 /** `first-last/total` (PostgREST's Content-Range; `*` when unknown or empty). */
 export function contentRange(offset: number, pageTotal: number, total: number | null): string {
@@ -100,6 +136,28 @@ export function readJsonBody(c: Context<RestEnv>, config: Config, emptyAs: unkno
     },
     { limitBytes: config.REST_BODY_LIMIT_BYTES, maxDepth: config.JSON_MAX_DEPTH },
   ).readValue(c, { empty: emptyAs })
+}
+
+/** The raw body (RPC: passed whole to a function of one unnamed argument), capped like JSON bodies. */
+export async function readRawBody(c: Context<RestEnv>, config: Config): Promise<Uint8Array> {
+  try {
+    return (await readLimitedBody(c.req.raw, config.REST_BODY_LIMIT_BYTES)) ?? new Uint8Array()
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw ERRORS.PayloadTooLarge(config.REST_BODY_LIMIT_BYTES)
+    throw error
+  }
+}
+
+/** JSON text read by readRawBody, refused as readJsonBody refuses it (depth, syntax). */
+export function parseJsonText(text: string, config: Config, emptyAs: unknown): unknown {
+  if (text.trim() === '') return emptyAs
+  if (nestingDepthExceeds(text, config.JSON_MAX_DEPTH))
+    throw ERRORS.InvalidBody(`nested deeper than ${config.JSON_MAX_DEPTH} levels`)
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw ERRORS.InvalidBody(error instanceof Error ? error.message : 'invalid JSON')
+  }
 }
 
 export { RestError }

@@ -17,7 +17,7 @@ import { updateRows } from './update-rows.ts'
  * RLS), because every statement runs as the caller's role.
  */
 export function createRestRoutes(deps: Deps): Hono<RestEnv> {
-  const cache = schemaCacheFor(deps.db, deps.config.schemas)
+  const cache = schemaCacheFor(deps.db, deps.config.schemas, deps.logger)
   const app = new Hono<RestEnv>()
   app.onError(renderError(deps.logger))
   app.use('*', authenticateRequest(deps.keys))

@@ -26,6 +26,7 @@ export function updateRows(deps: Deps, cache: SchemaCache) {
     const { table } = tableSource(schema, schemaName, c.req.param('table') ?? '')
     const columns = query.columns ?? Object.keys(parsed.data)
     const { returning, select } = returningFor(prefs, media, query, table)
+    const aggregates = deps.config.DB_AGGREGATES_ENABLED
     if (columns.length === 0) {
       // Nothing to change: PostgREST answers without touching the table.
       return prefs.return === 'representation' ? c.json([], 200) : c.body(null, 204)
@@ -35,7 +36,7 @@ export function updateRows(deps: Deps, cache: SchemaCache) {
       table,
       JSON.stringify(parsed.data),
       columns,
-      { returning, select },
+      { returning, select, aggregates },
       query,
     )
     const outcome = await writeAsCaller(deps.db, c.get('caller'), requestInfo(c), prefs, (tx) =>

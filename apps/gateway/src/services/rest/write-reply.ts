@@ -49,7 +49,8 @@ export async function runWrite(
 ): Promise<WriteOutcome> {
   const result = await runStatement(tx, statement)
   const { prefs, media } = options
-  if (prefs.maxAffected !== null && result.pageTotal > prefs.maxAffected) {
+  // PostgREST applies max-affected to updates and deletes (and RPC), not to inserts.
+  if (options.successStatus === 200 && prefs.maxAffected !== null && result.pageTotal > prefs.maxAffected) {
     throw ERRORS.MaxAffectedExceeded(result.pageTotal)
   }
   const headers: Record<string, string> = {
@@ -80,23 +81,27 @@ export function sendWrite(c: Context<RestEnv>, outcome: WriteOutcome) {
   return c.body(outcome.body, outcome.status as 200 | 201, outcome.headers)
 }
 
-/** Carries a finished write's reply out of a transaction that `Prefer: tx=rollback` undoes. */
-class RolledBack extends Error {
-  readonly outcome: WriteOutcome
-  constructor(outcome: WriteOutcome) {
+/** Carries a finished request's reply out of a transaction that `Prefer: tx=rollback` undoes. */
+class RolledBack<T> extends Error {
+  readonly outcome: T
+  constructor(outcome: T) {
     super('rolled back on request')
     this.outcome = outcome
   }
 }
 
-/** Runs a write as the caller; with `Prefer: tx=rollback` it answers as usual but changes nothing. */
-export async function writeAsCaller(
+/**
+ * Runs a write (or an RPC call) as the caller; with `Prefer: tx=rollback` it answers as usual but
+ * changes nothing. Throwing inside `write` rolls back too.
+ */
+export async function writeAsCaller<T = WriteOutcome>(
   db: Database,
   caller: Caller,
   request: RequestInfo,
   prefs: Preferences,
-  write: (tx: Queryable) => Promise<WriteOutcome>,
-): Promise<WriteOutcome> {
+  write: (tx: Queryable) => Promise<T>,
+  options: { readOnly?: boolean } = {},
+): Promise<T> {
   try {
     return await asCaller(
       db,
@@ -106,10 +111,10 @@ export async function writeAsCaller(
         if (prefs.rollback) throw new RolledBack(outcome)
         return outcome
       },
-      { request },
+      { request, readOnly: options.readOnly },
     )
   } catch (error) {
-    if (error instanceof RolledBack) return error.outcome
+    if (error instanceof RolledBack) return error.outcome as T
     throw error
   }
 }
