@@ -12,7 +12,7 @@ test.describe('signing in to the tenant portal', () => {
       page.getByRole('heading', { level: 1, name: 'Fresh Basket Trading (Pty) Ltd' }),
     ).toBeVisible()
     await expect(page.getByText('Shop G01')).toBeVisible()
-    // Spec §3 Tenant context: the tenant id is kept in browser storage under tenant_id.
+    // The spec (docs/product/site.md §3) Tenant context: the tenant id is kept in browser storage under tenant_id.
     expect(await page.evaluate(() => localStorage.getItem('tenant_id'))).toBe(TENANTS.tenantA.id)
   })
 

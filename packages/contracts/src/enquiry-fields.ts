@@ -3,7 +3,7 @@
  * them) so that a page can render a form without loading zod until the visitor submits.
  */
 
-/** Spec §5 messages. */
+/** The spec (docs/product/site.md §5) messages. */
 export const MISSING_REQUIRED_FIELDS = 'Missing required fields'
 export const FILL_IN_REQUIRED_FIELDS = 'Please fill in all required fields'
 

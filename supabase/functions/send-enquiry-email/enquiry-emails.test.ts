@@ -1,16 +1,11 @@
-import type { CentreContacts } from '@genesis/contracts/centre-settings'
+import { type CentreContacts, SEEDED_CENTRE } from '@genesis/contracts/centre-settings'
 import { type ParsedEnquiry, parseEnquiryPayload } from '@genesis/contracts/enquiry'
 import { describe, expect, it } from 'vitest'
 import { acknowledgementMail, teamMail } from './enquiry-emails.ts'
 
+// The seeded centre, with addresses of its own so the assertions show which one a mail used.
 const centre: CentreContacts = {
-  centre_name: 'Genesis Centre',
-  address_line: '12 Protea Avenue',
-  suburb: 'Northcliff',
-  city: 'Johannesburg',
-  province: 'Gauteng',
-  postal_code: '2195',
-  phone: '011 274 5300',
+  ...SEEDED_CENTRE,
   management_email: 'management@centre.test',
   leasing_email: 'leasing@centre.test',
   general_email: 'info@centre.test',

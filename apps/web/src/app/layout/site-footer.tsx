@@ -6,7 +6,7 @@ import { type CentreSettings, fullAddress, telHref } from '../../features/centre
 import { BrandMark } from './brand-mark'
 import { NAV_ITEMS } from './site-header'
 
-/** Spec §9: the copyright year is fixed. */
+/** The spec (docs/product/site.md §9): the copyright year is fixed. */
 const COPYRIGHT_YEAR = 2024
 
 export function SiteFooter({ centre }: { centre: CentreSettings }) {

@@ -18,7 +18,7 @@ function prefersReducedMotion() {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
 }
 
-/** Spec §2: scroll to the form when already on /leasing, otherwise go to /leasing#enquiry-form. */
+/** The spec (docs/product/site.md §2): scroll to the form when already on /leasing, otherwise go to /leasing#enquiry-form. */
 export function useLeasingEnquiry() {
   const location = useLocation()
   const navigate = useNavigate()

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
-/** Spec §9: toasts last 4 to 5 seconds, at most 3 visible at once. */
+/** The spec (docs/product/site.md §9): toasts last 4 to 5 seconds, at most 3 visible at once. */
 export const TOAST_DURATION_MS = 4500
 export const VISIBLE_TOASTS = 3
 

@@ -5,7 +5,7 @@
 
 /** Where supabase-js persists the session (`auth.storageKey`); fixed so pages can look for it cheaply. */
 export const AUTH_STORAGE_KEY = 'genesis-auth-token'
-/** Spec §3 Tenant context: the signed-in tenant's id, and the cached tenant data removed on logout. */
+/** The spec (docs/product/site.md §3) Tenant context: the signed-in tenant's id, and the cached tenant data removed on logout. */
 export const TENANT_ID_KEY = 'tenant_id'
 export const TENANT_DATA_KEY = 'tenant_data'
 

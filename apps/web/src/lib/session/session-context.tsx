@@ -75,7 +75,7 @@ export function SessionProvider({ children, store: given }: { children: ReactNod
 }
 
 export interface SessionValue extends SessionSnapshot {
-  /** Spec §4: sets the tenant id in browser storage; empty clears it and the stored tenant data. */
+  /** The spec (docs/product/site.md §4): sets the tenant id in browser storage; empty clears it and the stored tenant data. */
   setTenantId(id: string | null, data?: unknown): void
   /** Signs out of this device ('local'), every device ('global') or every other device ('others'). */
   signOut(scope?: 'local' | 'global' | 'others'): Promise<{ error: { message: string } | null }>

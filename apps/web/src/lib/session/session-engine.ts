@@ -6,7 +6,7 @@ import { getSupabase } from '../supabase-client'
 import { AREA_ROUTES, areaOf, loginHref } from './area'
 import type { SessionStore } from './session-store'
 
-/** Spec §4: a non-admin who signs in is sent to the tenant dashboard after 100 ms. */
+/** The spec (docs/product/site.md §4): a non-admin who signs in is sent to the tenant dashboard after 100 ms. */
 export const TENANT_REDIRECT_DELAY_MS = 100
 
 export interface SessionEngineOptions {

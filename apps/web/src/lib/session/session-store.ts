@@ -9,13 +9,13 @@ import { readTenantId, removeTenantData, writeTenantId } from './auth-storage'
 export type SessionEndReason = 'expired' | 'signed-out'
 
 export interface SessionSnapshot {
-  /** Spec §4: true until the first session check has finished. */
+  /** The spec (docs/product/site.md §4): true until the first session check has finished. */
   loading: boolean
   session: Session | null
   user: User | null
   /** user_metadata.role (docs/product/site.md §6), else app_metadata.role. */
   role: string | null
-  /** Spec §3 Tenant context, restored from browser storage at start. */
+  /** The spec (docs/product/site.md §3) Tenant context, restored from browser storage at start. */
   tenantId: string | null
   /** A PASSWORD_RECOVERY link was opened: the set-new-password screen comes first. */
   recovering: boolean
@@ -75,13 +75,13 @@ export class SessionStore {
     this.update({ session, user, role: roleOf(user), ...extra })
   }
 
-  /** Spec §4: sets the tenant id; empty clears it and the stored tenant data. */
+  /** The spec (docs/product/site.md §4): sets the tenant id; empty clears it and the stored tenant data. */
   setTenantId = (id: string | null, data?: unknown): void => {
     writeTenantId(id, data)
     if (id !== this.snapshot.tenantId) this.update({ tenantId: id || null })
   }
 
-  /** Spec §4 SIGNED_OUT: tenant_data removed (and the id with it: nobody is signed in). */
+  /** The spec (docs/product/site.md §4) SIGNED_OUT: tenant_data removed (and the id with it: nobody is signed in). */
   forgetTenant(): void {
     removeTenantData()
     this.setTenantId(null)

@@ -22,7 +22,7 @@ export default function LeasingRoute() {
   const location = useLocation()
   const leasingEmail = centre.leasing_email || centre.management_email
 
-  // Spec §2: arriving with #enquiry-form scrolls to the form. Wait for the unit cards above it to
+  // The spec (docs/product/site.md §2): arriving with #enquiry-form scrolls to the form. Wait for the unit cards above it to
   // settle so the form does not move away after the jump.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new navigation to the same hash scrolls again
   useEffect(() => {

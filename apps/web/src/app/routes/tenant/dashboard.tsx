@@ -11,7 +11,7 @@ export default function TenantDashboardPage() {
   const tenancy = useMyTenancy(session.user?.id)
   const { setTenantId } = session
 
-  // Spec §3 Tenant context: the signed-in tenant's id in browser storage under tenant_id.
+  // The spec (docs/product/site.md §3) Tenant context: the signed-in tenant's id in browser storage under tenant_id.
   useEffect(() => {
     const t = tenancy.data
     if (!t) return

@@ -4,6 +4,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { Field, TextArea, TextInput } from '../../../components/ui/field'
 import { notify } from '../../../components/ui/toasts'
 import { EnquiryForm, useEnquiryForm } from './enquiry-form'
+import { ReplyFields } from './person-fields'
 
 /**
  * The enquiry dialog for one vacant unit (docs/product/site.md: leasing), loaded when its Enquire Now button is
@@ -70,12 +71,7 @@ export default function UnitEnquiryDialog({
           <Field label="Full name" required {...form.field('name')}>
             {(p) => <TextInput {...p} {...form.control('name')} autoComplete="name" />}
           </Field>
-          <Field label="Email" required {...form.field('email')}>
-            {(p) => <TextInput {...p} {...form.control('email')} type="email" autoComplete="email" />}
-          </Field>
-          <Field label="Phone" {...form.field('phone')}>
-            {(p) => <TextInput {...p} {...form.control('phone')} type="tel" autoComplete="tel" />}
-          </Field>
+          <ReplyFields form={form} />
           <Field label="Message" {...form.field('message')}>
             {(p) => <TextArea {...p} {...form.control('message')} />}
           </Field>

@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
 import { cn } from '../../../lib/cn'
 
-/** Spec §9: two images, five seconds each. */
+/** The spec (docs/product/site.md §9): two images, five seconds each. */
 export const HERO_INTERVAL_MS = 5000
 
 export const HERO_SLIDES = [

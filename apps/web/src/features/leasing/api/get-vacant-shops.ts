@@ -25,7 +25,7 @@ export async function getVacantShops(): Promise<VacantShop[]> {
     .order('is_featured', { ascending: false })
     .order('created_at', { ascending: false })
   if (error) {
-    // Spec §8: logged and thrown; the page shows no message of its own.
+    // The spec (docs/product/site.md §8): logged and thrown; the page shows no message of its own.
     console.error('Failed to fetch vacant shops', error)
     throw new Error(`Failed to fetch vacant shops: ${error.message}`)
   }

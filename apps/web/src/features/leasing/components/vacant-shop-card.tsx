@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Card } from '../../../components/ui/card'
 import type { VacantShop } from '../api/get-vacant-shops'
 
-/** Spec §4: green 'Available Now' badge when the status says so, otherwise secondary. */
+/** The spec (docs/product/site.md §4): green 'Available Now' badge when the status says so, otherwise secondary. */
 export function statusBadgeVariant(status: string) {
   return status === 'Available Now' ? 'success' : 'secondary'
 }
