@@ -34,7 +34,18 @@ export default defineConfig({
   webServer: {
     // A fresh data folder each run: migrations, demo content and keys are created from scratch.
     command: `rm -rf .data/e2e && node apps/gateway/src/main.ts`,
-    env: { PORT: String(port), DATA_DIR: '.data/e2e', LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: '.data/e2e',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      // Every story signs in from the same address: the per-address limits of a real deployment
+      // would stop the suite, not a person.
+      AUTH_RATE_LIMIT_SIGN_IN: '10000',
+      AUTH_RATE_LIMIT_VERIFY: '10000',
+      AUTH_RATE_LIMIT_TOKEN_REFRESH: '10000',
+      AUTH_RATE_LIMIT_EMAIL: '10000',
+    },
     url: `${baseURL}/health`,
     reuseExistingServer: false,
     timeout: 120_000,

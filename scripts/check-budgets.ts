@@ -90,6 +90,29 @@ for (const page of pages) {
   )
 }
 
+// The session engine (apps/web/src/lib/session/session-engine.ts) brings the full supabase-js. A
+// public page loads it only when a session from an earlier visit is stored (the session provider
+// decides); tenant and admin pages always do. Report its weight, and fail if anything else on a
+// public page imports supabase-js dynamically.
+const sessionEngine = 'src/lib/session/session-engine.ts'
+if (!manifest[sessionEngine]) throw new Error(`${sessionEngine} is not its own chunk in the build`)
+const engineOnly = [...closure([sessionEngine])].filter((k) => !closure([entry]).has(k))
+const engineJs = engineOnly.reduce((sum, k) => sum + gz(manifest[k].file), 0)
+const otherLazyFullClient = [...closure([entry])].filter((k) =>
+  (manifest[k].dynamicImports ?? []).some(
+    (d) => fullClient.test(d) || fullClient.test(manifest[d]?.src ?? ''),
+  ),
+)
+if (otherLazyFullClient.length > 0) {
+  failed = true
+  rows.push(
+    `FAIL supabase-js imported on demand by public code other than the session engine: ${otherLazyFullClient.join(', ')}`,
+  )
+}
+rows.push(
+  `info session engine with supabase-js, loaded only on tenant/admin pages or with a stored session: JS ${kib(engineJs)} (${engineOnly.length} files)`,
+)
+
 // The biggest shared pieces, so a regression is easy to place.
 const shared = closure([entry])
 const biggest = [...shared]

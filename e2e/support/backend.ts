@@ -5,18 +5,23 @@ import type { APIRequestContext } from '@playwright/test'
 /** The data folder playwright.config.ts gives the gateway. */
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e'
 
+function generatedKey(name: 'serviceRoleKey' | 'anonKey'): string {
+  const keys: unknown = JSON.parse(readFileSync(join(DATA_DIR, 'keys.json'), 'utf8'))
+  if (typeof keys === 'object' && keys !== null && name in keys) {
+    const value: unknown = (keys as Record<string, unknown>)[name]
+    if (typeof value === 'string') return value
+  }
+  throw new Error(`No ${name} in ${DATA_DIR}/keys.json`)
+}
+
 /** The service-role key the gateway generated into its data folder on first start. */
 export function serviceRoleKey(): string {
-  const keys: unknown = JSON.parse(readFileSync(join(DATA_DIR, 'keys.json'), 'utf8'))
-  if (
-    typeof keys === 'object' &&
-    keys !== null &&
-    'serviceRoleKey' in keys &&
-    typeof keys.serviceRoleKey === 'string'
-  ) {
-    return keys.serviceRoleKey
-  }
-  throw new Error(`No serviceRoleKey in ${DATA_DIR}/keys.json`)
+  return generatedKey('serviceRoleKey')
+}
+
+/** The anon key (what the web app sends as `apikey`). */
+export function anonKey(): string {
+  return generatedKey('anonKey')
 }
 
 /** Reads a table through the REST API as the service role (what an admin tool would see). */

@@ -77,7 +77,11 @@ export function createApp(deps: Deps, options: AppOptions = {}): Gateway {
 
   app.get(
     '*',
-    staticSite(options.webDist ?? WEB_DIST, { anonKey: deps.keys.anonKey, siteUrl: deps.config.SITE_URL }),
+    staticSite(options.webDist ?? WEB_DIST, {
+      anonKey: deps.keys.anonKey,
+      siteUrl: deps.config.SITE_URL,
+      adminTwoFactorRequired: deps.config.AUTH_MFA_REQUIRED_FOR_ADMINS,
+    }),
   )
 
   let stopped: Promise<void> | undefined

@@ -38,6 +38,8 @@ export interface PublicAppConfig {
   supabaseUrl?: string
   anonKey: string
   siteUrl?: string
+  /** AUTH_MFA_REQUIRED_FOR_ADMINS: the back office then offers enrolment on an admin's first sign-in. */
+  adminTwoFactorRequired?: boolean
 }
 
 /** File suffix of the build's precompressed copies (vite.config.ts of the web app writes them). */

@@ -7,9 +7,8 @@ import { RootErrorBoundary } from './routes/root-error-boundary'
 type Page = { default: React.ComponentType }
 const page = (load: () => Promise<Page>) => async () => ({ Component: (await load()).default })
 
-const TENANT_ROUTES = [paths.tenant.login, paths.tenant.dashboard]
+/** Admin pages still waiting for the back office issue: guarded, each showing its title. */
 const ADMIN_ROUTES = [
-  paths.admin.login,
   paths.admin.dashboard,
   paths.admin.shops,
   paths.admin.newShop,
@@ -51,20 +50,38 @@ export const routes: RouteObject[] = [
           { path: '*', lazy: page(() => import('./routes/public/not-found')) },
         ],
       },
-      ...TENANT_ROUTES.map(
-        (r): RouteObject => ({
-          path: r.path,
-          handle: { title: r.title },
-          lazy: page(() => import('./routes/tenant/placeholder')),
-        }),
-      ),
-      ...ADMIN_ROUTES.map(
-        (r): RouteObject => ({
-          path: r.path,
-          handle: { title: r.title },
-          lazy: page(() => import('./routes/admin/placeholder')),
-        }),
-      ),
+      {
+        path: paths.tenant.login.path,
+        handle: { title: paths.tenant.login.title },
+        lazy: page(() => import('./routes/tenant/login')),
+      },
+      {
+        // Guard and portal frame for every tenant page (anonymous → login, admin → admin area).
+        lazy: page(() => import('./routes/tenant/layout')),
+        children: [
+          {
+            path: paths.tenant.dashboard.path,
+            handle: { title: paths.tenant.dashboard.title },
+            lazy: page(() => import('./routes/tenant/dashboard')),
+          },
+        ],
+      },
+      {
+        path: paths.admin.login.path,
+        handle: { title: paths.admin.login.title },
+        lazy: page(() => import('./routes/admin/login')),
+      },
+      {
+        // Guard for every admin page (anonymous → admin login, tenant → tenant dashboard).
+        lazy: page(() => import('./routes/admin/layout')),
+        children: ADMIN_ROUTES.map(
+          (r): RouteObject => ({
+            path: r.path,
+            handle: { title: r.title },
+            lazy: page(() => import('./routes/admin/placeholder')),
+          }),
+        ),
+      },
     ],
   },
 ]

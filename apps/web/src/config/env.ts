@@ -12,6 +12,8 @@ const EnvSchema = z.object({
     .check(z.minLength(1, 'The anon key is missing: serve the app through the gateway or set VITE_ANON_KEY')),
   supabaseUrl: z.optional(z.url()),
   siteUrl: z.optional(z.url()),
+  /** The gateway's AUTH_MFA_REQUIRED_FOR_ADMINS (default on): admins enrol an authenticator first. */
+  adminTwoFactorRequired: z.optional(z.boolean()),
 })
 export type Env = z.infer<typeof EnvSchema>
 

@@ -1,6 +1,5 @@
 import { FunctionsClient } from '@supabase/functions-js'
 import { PostgrestClient } from '@supabase/postgrest-js'
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { env } from '../config/env'
 
 /** The backend's base URL: the configured one, else this gateway's own origin. */
@@ -44,21 +43,6 @@ export function publicFunctions(): FunctionsClient {
     customFetch: callFetch,
   })
   return functions
-}
-
-let client: Promise<SupabaseClient> | undefined
-
-/**
- * The one full supabase-js client of the app (auth, storage, realtime), for the tenant and admin
- * areas, created on first use. It is loaded with a dynamic import so no public page carries it.
- */
-export function getSupabase(): Promise<SupabaseClient> {
-  client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(backendUrl(), env().anonKey, {
-      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
-    }),
-  )
-  return client
 }
 
 /**

@@ -3,8 +3,9 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { paths } from '../../config/paths'
-import { fakeBackend } from '../../testing/fake-backend'
+import { fakeBackend, json } from '../../testing/fake-backend'
 import { renderRoute } from '../../testing/render'
+import { storeTestSession, testSession } from '../../testing/session'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -20,18 +21,82 @@ describe('the route table', () => {
   })
 
   it.each([
-    ['/tenant/login', 'Tenant Login'],
-    ['/tenant/dashboard', 'Tenant Dashboard'],
-    ['/admin/login', 'Admin Login'],
+    ['/tenant/login', 'Tenant Login', 'Sign in to the Tenant Portal'],
+    ['/admin/login', 'Admin Login', 'Sign in to the Back Office'],
+  ])('loads %s on demand, outside the public layout, titled %s', async (url, title, heading) => {
+    fakeBackend()
+    storeTestSession(null)
+    renderRoute(url)
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe(`${title} | Genesis Centre`))
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
+  })
+
+  it.each([
+    ['/tenant/dashboard', '/tenant/login?next=%2Ftenant%2Fdashboard'],
+    ['/admin/shops/edit/123', '/admin/login?next=%2Fadmin%2Fshops%2Fedit%2F123'],
+    ['/admin/utility-statements', '/admin/login?next=%2Fadmin%2Futility-statements'],
+  ])('sends an anonymous visitor of %s to the area login with a way back', async (url, login) => {
+    fakeBackend()
+    storeTestSession(null)
+    const { router } = renderRoute(url)
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(login))
+  })
+
+  it.each([
     ['/admin/shops/edit/123', 'Edit Shop'],
     ['/admin/vacant-shops/new', 'New Vacant Shop'],
     ['/admin/newsletter/edit/9', 'Edit Newsletter'],
     ['/admin/utility-statements', 'Utility Statements'],
-  ])('loads %s on demand, outside the public layout, titled %s', async (url, title) => {
+  ])('shows %s to a signed-in admin, titled %s', async (url, title) => {
     fakeBackend()
+    storeTestSession(testSession('admin', { aal: 'aal2', verifiedFactor: true }))
     renderRoute(url)
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
-    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
+  })
+
+  it('sends a signed-in tenant away from the admin area to their dashboard', async () => {
+    fakeBackend({ '/rest/v1/tenants': () => json(null, 406) })
+    storeTestSession(testSession('tenantA'))
+    const { router } = renderRoute('/admin/utility-statements')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tenant/dashboard'))
+  })
+
+  it('asks a tenant with an authenticator for their code before loading anything of theirs', async () => {
+    const session = testSession('tenantA', { verifiedFactor: true })
+    const spy = fakeBackend({ '/auth/v1/user': () => json(session.user) })
+    storeTestSession(session)
+    renderRoute('/tenant/dashboard')
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Enter your authentication code' }),
+    ).toBeVisible()
+    expect(await screen.findByLabelText(/Authentication code/)).toBeVisible()
+    const paths = spy.mock.calls.map(
+      ([input]) => new URL(String(input instanceof Request ? input.url : input)).pathname,
+    )
+    expect(paths).not.toContain('/rest/v1/tenants')
+  })
+
+  it('asks an admin without an authenticator to enrol one first (two-factor required for admins)', async () => {
+    const session = testSession('admin')
+    fakeBackend({
+      '/auth/v1/user': () => json(session.user),
+      '/auth/v1/factors': () =>
+        json({
+          id: 'factor-9',
+          type: 'totp',
+          friendly_name: 'Authenticator app',
+          totp: { qr_code: '<svg/>', secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x' },
+        }),
+    })
+    storeTestSession(session)
+    renderRoute('/admin/dashboard')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeVisible()
+    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP')).toBeVisible()
+    expect(screen.getByRole('img', { name: /QR code/ })).toHaveAttribute(
+      'src',
+      'data:image/svg+xml;utf-8,<svg/>',
+    )
   })
 
   it('registers every admin and tenant route of the spec', () => {

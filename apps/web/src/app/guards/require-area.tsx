@@ -1,0 +1,108 @@
+import { ADMIN_ROLE } from '@genesis/contracts/auth-routing'
+import type { ReactNode } from 'react'
+import { Navigate, useLocation } from 'react-router'
+import { PageMeta } from '../../components/seo/page-meta'
+import { Skeleton } from '../../components/ui/skeleton'
+import { AuthCard } from '../../features/auth/components/auth-card'
+import { TotpChallengeForm } from '../../features/auth/components/totp-challenge-form'
+import { TotpEnrolmentForm } from '../../features/auth/components/totp-enrolment-form'
+import { AREA_ROUTES, type Area, loginHref } from '../../lib/session/area'
+import { assuranceOf } from '../../lib/session/assurance'
+import { useSession } from '../../lib/session/session-context'
+import { BrandMark } from '../layout/brand-mark'
+
+const AREA_LABEL: Record<Area, string> = { tenant: 'Tenant Portal', admin: 'Back Office' }
+
+/** What a guarded page shows while the first session check runs. */
+export function AreaLoading({ label }: { label: string }) {
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-10 sm:px-6" aria-busy="true">
+      <Skeleton className="h-10 w-64" />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Skeleton className="h-32" />
+        <Skeleton className="h-32" />
+        <Skeleton className="h-32" />
+      </div>
+      <Skeleton className="h-64" />
+      <span className="sr-only" role="status">
+        Loading the {label}…
+      </span>
+    </div>
+  )
+}
+
+/**
+ * Guards an area's pages (both areas use it):
+ * - while the session is checked, a loading skeleton;
+ * - nobody signed in: the area's login, with `?next=` back to this page (same-origin path);
+ * - the wrong role: the other area (a tenant on /admin/* goes to /tenant/dashboard, an admin on
+ *   /tenant/* to /admin/dashboard);
+ * - a verified authenticator but an aal1 token: the code step, before anything of theirs loads;
+ * - `twoFactor="required"` (admins, when the centre makes two-factor mandatory) and no
+ *   authenticator yet: enrolment first.
+ * The database enforces the same rules; this only decides what to show.
+ */
+export function RequireArea({
+  area,
+  twoFactor = 'when-enrolled',
+  children,
+}: {
+  area: Area
+  twoFactor?: 'when-enrolled' | 'required'
+  children: ReactNode
+}) {
+  const session = useSession()
+  const location = useLocation()
+  const label = AREA_LABEL[area]
+
+  if (session.loading) return <AreaLoading label={label} />
+  if (!session.user || !session.session) {
+    // After signing out on purpose the login starts afresh; otherwise it leads back here.
+    const next =
+      session.ended === 'signed-out' ? undefined : location.pathname + location.search + location.hash
+    return <Navigate to={loginHref(area, next)} replace />
+  }
+  const isAdmin = session.role === ADMIN_ROLE
+  if (area === 'admin' && !isAdmin) return <Navigate to={AREA_ROUTES.tenant.home} replace />
+  if (area === 'tenant' && isAdmin) return <Navigate to={AREA_ROUTES.admin.home} replace />
+
+  const assurance = assuranceOf(session.session)
+  const signOut = () => void session.signOut('local')
+  const brand = <BrandMark className="size-10" />
+  const meta = (title: string) => (
+    <PageMeta
+      title={title}
+      description={`Two-factor sign-in to the Genesis Centre ${label}.`}
+      path={location.pathname}
+      noindex
+    />
+  )
+  if (assurance.needsChallenge) {
+    return (
+      <AuthCard
+        area={label}
+        title="Enter your authentication code"
+        description={<>Two-factor sign-in is on for {session.user.email}.</>}
+        brand={brand}
+      >
+        {meta('Two-factor sign-in')}
+        {/* Verifying replaces the session with an aal2 one; this guard then shows the page. */}
+        <TotpChallengeForm userId={session.user.id} onVerified={() => undefined} onCancel={signOut} />
+      </AuthCard>
+    )
+  }
+  if (twoFactor === 'required' && !assurance.hasVerifiedFactor) {
+    return (
+      <AuthCard
+        area={label}
+        title="Set up two-factor sign-in"
+        description="Centre management accounts must use an authenticator app. It takes a minute, once."
+        brand={brand}
+      >
+        {meta('Set up two-factor sign-in')}
+        <TotpEnrolmentForm onEnrolled={() => undefined} onCancel={signOut} cancelLabel="Sign out" />
+      </AuthCard>
+    )
+  }
+  return children
+}

@@ -1,0 +1,121 @@
+import { ChevronDownIcon, LogOutIcon, MonitorSmartphoneIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu'
+import { notify } from '../../components/ui/toasts'
+import { cn } from '../../lib/cn'
+import { useSession } from '../../lib/session/session-context'
+import { BrandMark } from './brand-mark'
+
+export interface PortalMenuItem {
+  label: string
+  icon?: ReactNode
+  onSelect: () => void
+}
+
+/**
+ * The page frame of the tenant portal and the back office: a skip link, the centre's mark with
+ * the area's name, the signed-in person's menu (their own items, then sign out of this device or
+ * of every device), optional navigation (`nav` under the header, `aside` as a side column from
+ * large screens), and the page in a `main` landmark.
+ */
+export function PortalShell({
+  areaLabel,
+  homeHref,
+  menuItems = [],
+  nav,
+  aside,
+  children,
+  width = 'max-w-6xl',
+}: {
+  areaLabel: string
+  homeHref: string
+  menuItems?: PortalMenuItem[]
+  nav?: ReactNode
+  aside?: ReactNode
+  children: ReactNode
+  width?: string
+}) {
+  const session = useSession()
+  const email = session.user?.email ?? ''
+
+  async function signOut(scope: 'local' | 'global') {
+    const { error } = await session.signOut(scope)
+    if (error) notify.error('Sign-out failed', { description: error.message })
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-stone-50">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+        <div className={cn('mx-auto flex h-16 items-center justify-between gap-3 px-4 sm:px-6', width)}>
+          <Link
+            to={homeHref}
+            className="flex min-w-0 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
+          >
+            <BrandMark className="size-9 shrink-0" />
+            <span className="min-w-0 leading-tight">
+              <span className="block truncate text-sm font-bold text-stone-900 sm:text-base">
+                Genesis Centre
+              </span>
+              <span className="block truncate text-xs text-stone-600 sm:text-sm">{areaLabel}</span>
+            </span>
+          </Link>
+          <DropdownMenu>
+            <DropdownMenuTrigger className="flex max-w-[55vw] items-center gap-2 rounded-lg px-2 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-950 focus-visible:outline-2 focus-visible:outline-brand-700">
+              <span
+                aria-hidden="true"
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 uppercase"
+              >
+                {email.slice(0, 1)}
+              </span>
+              <span className="sr-only">Account menu for </span>
+              <span className="sr-only truncate sm:not-sr-only">{email}</span>
+              <ChevronDownIcon className="size-4 shrink-0" aria-hidden="true" />
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              <DropdownMenuLabel>
+                Signed in as <span className="block truncate font-semibold text-stone-900">{email}</span>
+              </DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              {menuItems.map((item) => (
+                <DropdownMenuItem key={item.label} onSelect={item.onSelect}>
+                  {item.icon}
+                  {item.label}
+                </DropdownMenuItem>
+              ))}
+              {menuItems.length > 0 && <DropdownMenuSeparator />}
+              <DropdownMenuItem onSelect={() => void signOut('local')}>
+                <LogOutIcon className="size-4" aria-hidden="true" />
+                Sign out
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => void signOut('global')}>
+                <MonitorSmartphoneIcon className="size-4" aria-hidden="true" />
+                Sign out of all devices
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+        {nav && <div className={cn('mx-auto px-4 sm:px-6', width)}>{nav}</div>}
+      </header>
+      <div className={cn('mx-auto flex w-full flex-1 gap-8 px-4 py-6 sm:px-6 sm:py-8', width)}>
+        {aside && <aside className="hidden w-56 shrink-0 lg:block">{aside}</aside>}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          {children}
+        </main>
+      </div>
+    </div>
+  )
+}

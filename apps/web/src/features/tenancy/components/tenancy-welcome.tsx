@@ -1,0 +1,83 @@
+import { StoreIcon } from 'lucide-react'
+import { Alert } from '../../../components/ui/alert'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Skeleton } from '../../../components/ui/skeleton'
+import type { Tenancy } from '../api/get-my-tenancy'
+
+/** The dashboard's heading: the tenant's company, and their shop's number, floor and category. */
+export function TenancyWelcome({
+  tenancy,
+  isPending,
+  error,
+  onRetry,
+}: {
+  tenancy: Tenancy | null | undefined
+  isPending: boolean
+  error: Error | null
+  onRetry: () => void
+}) {
+  if (isPending) {
+    return (
+      <div className="space-y-3" aria-busy="true">
+        <Skeleton className="h-9 w-72 max-w-full" />
+        <Skeleton className="h-5 w-96 max-w-full" />
+        <h1 className="sr-only">Tenant Dashboard</h1>
+      </div>
+    )
+  }
+  if (error) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-stone-900">Tenant Dashboard</h1>
+        <Alert
+          variant="error"
+          className="mt-4"
+          title="We could not load your tenancy."
+          action={
+            <Button variant="outline" size="sm" onClick={onRetry}>
+              Try again
+            </Button>
+          }
+        >
+          {error.message}
+        </Alert>
+      </>
+    )
+  }
+  if (!tenancy) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-stone-900">Tenant Dashboard</h1>
+        <Alert variant="info" className="mt-4" title="Your account is not linked to a tenancy yet.">
+          Please ask the centre management on 011 274 5300 to link your portal account to your shop.
+        </Alert>
+      </>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Welcome back</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+          {tenancy.company_name}
+        </h1>
+        {tenancy.shop ? (
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 text-stone-700">
+            <span className="flex items-center gap-2 font-semibold">
+              <StoreIcon className="size-5 text-stone-500" aria-hidden="true" />
+              {tenancy.shop.trading_name}
+            </span>
+            <span>Shop {tenancy.shop.shop_no}</span>
+            <span aria-hidden="true">·</span>
+            <span>{tenancy.shop.floor}</span>
+            <Badge variant="accent">{tenancy.shop.category}</Badge>
+          </p>
+        ) : (
+          <p className="mt-2 text-stone-600">No shop is linked to your tenancy yet.</p>
+        )}
+      </div>
+      {tenancy.status === 'vacated' && <Badge variant="warning">Tenancy ended</Badge>}
+    </div>
+  )
+}

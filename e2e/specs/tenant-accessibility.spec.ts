@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, type Portal, test } from '../support/fixtures'
+
+/** axe on every tenant page and state, at desktop and phone widths: no serious or critical violations. */
+
+const WIDTHS = [
+  { name: '1280', viewport: { width: 1280, height: 900 } },
+  { name: '360', viewport: { width: 360, height: 780 } },
+] as const
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+const STATES: { name: string; open: (page: Page, portal: Portal) => Promise<void> }[] = [
+  {
+    name: 'the tenant login',
+    open: async (page) => {
+      await page.goto('/tenant/login')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the Tenant Portal')
+    },
+  },
+  {
+    name: 'the tenant login with an error',
+    open: async (page, portal) => {
+      await page.goto('/tenant/login')
+      await portal.fillSignIn('tenantA', 'wrong password')
+      await expect(page.getByRole('alert')).toBeVisible()
+    },
+  },
+  {
+    name: 'forgot password',
+    open: async (page) => {
+      await page.goto('/tenant/login')
+      await page.getByRole('button', { name: 'Forgot password?' }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password')
+    },
+  },
+  {
+    name: 'the two-factor code step',
+    open: async (page, portal) => {
+      await portal.enrolTotp('tenantA')
+      await page.goto('/tenant/login')
+      await portal.fillSignIn('tenantA')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your authentication code')
+    },
+  },
+  {
+    name: 'the tenant dashboard',
+    open: async (page, portal) => {
+      await portal.signInAs('tenantA')
+      await page.goto('/tenant/dashboard')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fresh Basket Trading (Pty) Ltd')
+      await page.waitForLoadState('networkidle')
+    },
+  },
+]
+
+for (const { name: width, viewport } of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport })
+    for (const state of STATES) {
+      test(`${state.name} has no serious or critical accessibility violations`, async ({ page, portal }) => {
+        await state.open(page, portal)
+        await expectNoSeriousViolations(page)
+      })
+    }
+  })
+}
