@@ -288,10 +288,12 @@ describe.each(drivers.filter((d) => d === 'postgres'))(
     const insertStatement = async (tenantId: string) => (await insertStatements([tenantId]))[0]
     /** As an operator would: the superuser ends the backend that LISTENs for this gateway. */
     const killListener = async () => {
+      // The terminate call sits in the select list: in the WHERE clause PostgreSQL may evaluate it
+      // before the other conditions and end every other LISTEN connection of the gateway too.
       const { rows } = await gw.db.query<{ pid: number }>(
-        `select pid from pg_stat_activity
+        `select pid, pg_terminate_backend(pid) from pg_stat_activity
        where datname = current_database() and application_name = 'genesis-listen:realtime_changes'
-         and query ilike 'listen%' and pg_terminate_backend(pid)`,
+         and query ilike 'listen%'`,
       )
       return rows.length
     }

@@ -1,4 +1,5 @@
 import type { Caller } from '../../database/request-scope.ts'
+import type { ChannelPolicies } from './authorize-channel.ts'
 import type { Connection } from './connection.ts'
 import type { Filter } from './parse-filter.ts'
 import type { Message } from './serializer.ts'
@@ -15,6 +16,14 @@ export interface Binding {
   filter: Filter | null
 }
 
+/**
+ * Where a topic's messages go: a private channel and a public one of the same name are separate
+ * (as in Supabase Realtime), so a private broadcast never reaches a public subscriber.
+ */
+export const routeOf = (topic: string, isPrivate: boolean) => (isPrivate ? `private|${topic}` : topic)
+/** The wire topic of a route (`realtime:⟨name⟩`). */
+export const topicOfRoute = (route: string) => (route.startsWith('private|') ? route.slice(8) : route)
+
 /** A joined topic on one connection. */
 export class Channel {
   bindings: Binding[] = []
@@ -22,6 +31,10 @@ export class Channel {
   presenceKey = ''
   broadcastSelf = false
   broadcastAck = false
+  /** Joined with `config.private`: authorised by RLS on realtime.messages (authorize-channel.ts). */
+  isPrivate = false
+  /** A private channel's authorisations for its current token (null on a public channel). */
+  policies: ChannelPolicies | null = null
   /** JSON of the claims: subscribers with equal keys share one RLS check per change. */
   claimsKey: string
   #expiryTimer: NodeJS.Timeout | undefined
@@ -45,6 +58,20 @@ export class Channel {
     this.caller = caller
     this.token = token
     this.claimsKey = JSON.stringify(caller.claims)
+  }
+
+  get route(): string {
+    return routeOf(this.topic, this.isPrivate)
+  }
+
+  /** Whether this member may receive broadcasts (always, on a public channel). */
+  get canReadBroadcast(): boolean {
+    return this.policies === null || this.policies.broadcastRead
+  }
+
+  /** Whether this member may receive presence (always, on a public channel). */
+  get canReadPresence(): boolean {
+    return this.policies === null || this.policies.presenceRead === true
   }
 
   /** The channel name the client gave (`realtime:shop-updates` → `shop-updates`). */

@@ -1,11 +1,13 @@
 import { z } from 'zod'
+import { mayWrite } from './authorize-channel.ts'
+import type { Channel } from './channel.ts'
 import type { Connection } from './connection.ts'
 import { joinChannel } from './join-channel.ts'
 import { leaveChannel } from './leave-channel.ts'
 import { CHANNEL_ERRORS } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
 import { relayBroadcast } from './relay-broadcast.ts'
-import { decodeFrame, FrameError, type Message } from './serializer.ts'
+import { decodeFrame, FrameError, type Message, type UserBroadcast } from './serializer.ts'
 import { trackPresence } from './track-presence.ts'
 import { updateAccessToken } from './update-access-token.ts'
 
@@ -37,8 +39,7 @@ export async function handleFrame(
   if (inbound.kind === 'broadcast') {
     const channel = connection.channels.get(inbound.topic)
     if (!channel) return replyUnmatched(connection, inbound)
-    relayBroadcast(hub, inbound.topic, inbound.broadcast, { channel, ref: inbound.ref })
-    return
+    return sendBroadcast(hub, channel, inbound.broadcast, inbound.ref)
   }
 
   const message = inbound.message
@@ -75,19 +76,32 @@ export async function handleFrame(
         })
         return
       }
-      relayBroadcast(
+      return sendBroadcast(
         hub,
-        channel.topic,
+        channel,
         { event: parsed.data.event, payload: { json: parsed.data.payload ?? {} } },
-        { channel, ref: message.ref },
+        message.ref,
       )
-      return
     }
     case 'presence':
       return trackPresence(hub, channel, message.ref, message.payload)
     default:
       channel.reply(message.ref, 'error', { reason: CHANNEL_ERRORS.UnknownEvent(message.event) })
   }
+}
+
+/**
+ * A client's broadcast. On a private channel it goes out only if the INSERT policies let this
+ * member send; otherwise it is dropped without a reply, as Supabase Realtime drops it.
+ */
+async function sendBroadcast(
+  hub: RealtimeHub,
+  channel: Channel,
+  broadcast: UserBroadcast,
+  ref: string | null,
+) {
+  if (!(await mayWrite(hub.deps.db, hub.deps.logger, channel, 'broadcast'))) return
+  relayBroadcast(hub, channel.route, broadcast, { channel, ref })
 }
 
 function replyUnmatched(connection: Connection, m: Pick<Message, 'joinRef' | 'ref' | 'topic'>): void {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import { type Extension, isDatabaseError, readAuthorizations } from './authorize-channel.ts'
 import { type Binding, type ChangeEvent, Channel } from './channel.ts'
 import type { Connection } from './connection.ts'
 import { parseFilter } from './parse-filter.ts'
@@ -13,7 +14,10 @@ import { verifyAccessToken } from './verify-access-token.ts'
 const JoinPayload = z.object({
   config: z
     .object({
-      broadcast: z.object({ ack: z.boolean().optional(), self: z.boolean().optional() }).loose().optional(),
+      broadcast: z
+        .object({ ack: z.boolean().optional(), self: z.boolean().optional(), replay: z.unknown().optional() })
+        .loose()
+        .optional(),
       presence: z.object({ key: z.string().optional(), enabled: z.boolean().optional() }).loose().optional(),
       postgres_changes: z
         .array(
@@ -57,6 +61,8 @@ export async function joinChannel(hub: RealtimeHub, connection: Connection, mess
   const parsed = JoinPayload.safeParse(message.payload)
   if (!parsed.success) return refuse(CHANNEL_ERRORS.UnknownEvent('phx_join with an invalid payload'))
   const { config = {}, access_token: accessToken } = parsed.data
+  // Message history is not kept: a replay request is refused rather than silently answered empty.
+  if (config.broadcast?.replay !== undefined) return refuse(CHANNEL_ERRORS.ReplayUnsupported())
   if (!connection.channels.has(topic) && connection.channels.size >= hub.limits.maxChannelsPerConnection) {
     return refuse(CHANNEL_ERRORS.ChannelRateLimitReached(hub.limits.maxChannelsPerConnection))
   }
@@ -72,15 +78,19 @@ export async function joinChannel(hub: RealtimeHub, connection: Connection, mess
     expiresAt = check.expiresAt
     token = accessToken
   }
-  // Private channels need authorisation policies on realtime.messages, which this gateway does
-  // not offer: refuse rather than treat them as public.
-  if (config.private === true) return refuse(CHANNEL_ERRORS.PrivateChannelsUnsupported(topic.slice(9)))
-
   const channel = new Channel(connection, topic, joinRef, caller, token)
   channel.broadcastAck = config.broadcast?.ack === true
   channel.broadcastSelf = config.broadcast?.self === true
   channel.presenceKey = config.presence?.key || randomUUID()
   channel.presenceEnabled = config.presence?.enabled === true
+
+  // Private channels (Realtime Authorization): the caller may join if RLS on realtime.messages
+  // lets them read broadcasts or presence of this topic (authorize-channel.ts).
+  if (config.private === true) {
+    channel.isPrivate = true
+    const refusal = await authorizeRead(hub, channel)
+    if (refusal !== null) return refuse(refusal)
+  }
 
   const entries = config.postgres_changes ?? []
   const problems: string[] = []
@@ -123,8 +133,10 @@ export async function joinChannel(hub: RealtimeHub, connection: Connection, mess
     const binding: Binding = { id, event, schema, table, filter: filter.filter }
     channel.bindings.push(binding)
   }
-  // Listen before answering, so that no change committed after the reply can be missed.
+  // Listen before answering, so that no change (or realtime.send broadcast) committed after the
+  // reply can be missed.
   if (channel.bindings.length > 0) await hub.changeFeed.start()
+  await hub.messageFeed.start()
   if (connection.closed) return
 
   hub.addChannel(channel)
@@ -134,16 +146,41 @@ export async function joinChannel(hub: RealtimeHub, connection: Connection, mess
       channel.system('postgres_changes', 'ok', SYSTEM_MESSAGES.SubscribedToPostgres())
     else channel.system('postgres_changes', 'error', problems.join('; '))
   }
-  if (channel.presenceEnabled) {
+  if (channel.presenceEnabled && channel.canReadPresence) {
     connection.push({
       joinRef,
       ref: null,
       topic,
       event: 'presence_state',
-      payload: hub.presence.state(topic),
+      payload: hub.presence.state(channel.route),
     })
   }
   channel.armExpiry(expiresAt, () => expireChannel(hub, channel))
+}
+
+/**
+ * Reads a private channel's read authorisations for its caller (presence only when enabled, as
+ * Supabase checks it); null when the join may go on, else the refusal's reason. A policy that
+ * fails counts as a refusal.
+ */
+export async function authorizeRead(hub: RealtimeHub, channel: Channel): Promise<string | null> {
+  const extensions: Extension[] = channel.presenceEnabled ? ['broadcast', 'presence'] : ['broadcast']
+  try {
+    const read = await readAuthorizations(hub.deps.db, channel.caller, channel.name, extensions)
+    channel.policies = {
+      broadcastRead: read.broadcast === true,
+      presenceRead: read.presence,
+      broadcastWrite: null,
+      presenceWrite: null,
+    }
+  } catch (error) {
+    hub.deps.logger.warn({ err: error, topic: channel.name }, 'realtime: read authorisation check failed')
+    return isDatabaseError(error)
+      ? CHANNEL_ERRORS.Unauthorized(channel.name)
+      : CHANNEL_ERRORS.UnableToAuthorize()
+  }
+  const { broadcastRead, presenceRead } = channel.policies
+  return broadcastRead || presenceRead === true ? null : CHANNEL_ERRORS.Unauthorized(channel.name)
 }
 
 /** The token ran out without a renewal: tell the client and close the channel (§6.8). */

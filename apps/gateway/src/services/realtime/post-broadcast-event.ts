@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { jsonBodyReader } from '../../http/json-body.ts'
 import { BodyTooLargeError, readLimitedBody } from '../../http/read-limited-body.ts'
 import { resolveCaller } from '../../http/resolve-caller.ts'
+import { writeAuthorization } from './authorize-channel.ts'
+import { routeOf } from './channel.ts'
 import { API_ERRORS } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
 import { relayBroadcast } from './relay-broadcast.ts'
@@ -22,7 +24,10 @@ export async function postBroadcastEvent(hub: RealtimeHub, c: Context): Promise<
   if (!resolved.ok) throw API_ERRORS.Unauthorized(resolved.problem.message)
   const params = Params.safeParse({ topic: c.req.param('topic'), event: c.req.param('event') })
   if (!params.success) throw API_ERRORS.InvalidTopic()
-  if (c.req.query('private') === 'true') throw API_ERRORS.PrivateChannelsUnsupported()
+  const isPrivate = c.req.query('private') === 'true'
+  // Message history (replay) is not kept, so a message to be stored is refused, not sent unstored.
+  if (c.req.query('persist') !== undefined || c.req.query('persist[ttl]') !== undefined)
+    throw API_ERRORS.PersistUnsupported()
   const limit = hub.limits.maxMessageBytes
   let payload: UserBroadcast['payload']
   if ((c.req.header('content-type') ?? '').startsWith('application/octet-stream')) {
@@ -44,6 +49,22 @@ export async function postBroadcastEvent(hub: RealtimeHub, c: Context): Promise<
     ).readValue(c)
     payload = { json }
   }
-  relayBroadcast(hub, `realtime:${params.data.topic}`, { event: params.data.event, payload })
+  // Private: only when the caller's INSERT policies allow it; dropped otherwise (still 202).
+  if (isPrivate) {
+    const allowed = await writeAuthorization(
+      hub.deps.db,
+      resolved.caller,
+      params.data.topic,
+      'broadcast',
+    ).catch((error) => {
+      hub.deps.logger.warn({ err: error }, 'realtime: write authorisation check failed')
+      return false
+    })
+    if (!allowed) return c.body(null, 202)
+  }
+  relayBroadcast(hub, routeOf(`realtime:${params.data.topic}`, isPrivate), {
+    event: params.data.event,
+    payload,
+  })
   return c.body(null, 202)
 }

@@ -2,6 +2,8 @@ import type { Context } from 'hono'
 import { z } from 'zod'
 import { jsonBodyReader } from '../../http/json-body.ts'
 import { resolveCaller } from '../../http/resolve-caller.ts'
+import { writeAuthorization } from './authorize-channel.ts'
+import { routeOf } from './channel.ts'
 import { API_ERRORS } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
 import { relayBroadcast } from './relay-broadcast.ts'
@@ -22,7 +24,8 @@ const BroadcastBody = z.object({
 
 /**
  * `POST /realtime/v1/api/broadcast` (§6.6): the client's fallback when it sends on a channel that
- * is not joined, and the way server-side code can broadcast. Answers 202 with no body.
+ * is not joined, and the way server-side code can broadcast. Messages marked `private` reach the
+ * private channels of their topic when the caller may write there. Answers 202 with no body.
  */
 export async function postBroadcast(hub: RealtimeHub, c: Context): Promise<Response> {
   const resolved = await resolveCaller(
@@ -39,9 +42,25 @@ export async function postBroadcast(hub: RealtimeHub, c: Context): Promise<Respo
     },
     { limitBytes: hub.deps.config.JSON_BODY_LIMIT_BYTES, maxDepth: hub.deps.config.JSON_MAX_DEPTH },
   ).read(c, BroadcastBody)
-  if (messages.some((m) => m.private === true)) throw API_ERRORS.PrivateChannelsUnsupported()
+  // A private message goes out only if the caller's INSERT policies on realtime.messages allow
+  // broadcasting to its topic (checked once per topic); the others are dropped, and the answer is
+  // still 202, as Supabase Realtime answers.
+  const allowed = new Map<string, Promise<boolean>>()
+  const mayBroadcast = (topic: string) => {
+    let check = allowed.get(topic)
+    if (!check) {
+      check = writeAuthorization(hub.deps.db, resolved.caller, topic, 'broadcast').catch((error) => {
+        hub.deps.logger.warn({ err: error, topic }, 'realtime: write authorisation check failed')
+        return false
+      })
+      allowed.set(topic, check)
+    }
+    return check
+  }
   for (const message of messages) {
-    const sent = relayBroadcast(hub, `realtime:${message.topic}`, {
+    const isPrivate = message.private === true
+    if (isPrivate && !(await mayBroadcast(message.topic))) continue
+    const sent = relayBroadcast(hub, routeOf(`realtime:${message.topic}`, isPrivate), {
       event: message.event,
       payload: { json: message.payload ?? {} },
     })

@@ -10,13 +10,16 @@ interface Entry {
   meta: Meta
 }
 
-/** Presence per topic (docs/protocol/realtime.md §6.7): at most one tracked entry per joined channel. */
+/**
+ * Presence per route (docs/protocol/realtime.md §6.7; a private and a public channel of one name are
+ * separate): at most one tracked entry per joined channel.
+ */
 export class PresenceRegistry {
   readonly #topics = new Map<string, Map<Channel, Entry>>()
 
-  state(topic: string): PresenceMap {
+  state(route: string): PresenceMap {
     const state: PresenceMap = {}
-    for (const entry of this.#topics.get(topic)?.values() ?? []) {
+    for (const entry of this.#topics.get(route)?.values() ?? []) {
       const slot = state[entry.key] ?? { metas: [] }
       slot.metas.push(entry.meta)
       state[entry.key] = slot
@@ -31,10 +34,10 @@ export class PresenceRegistry {
     payload: Record<string, unknown>,
   ): { joins: PresenceMap; leaves: PresenceMap } | null {
     const payloadJson = JSON.stringify(payload)
-    let entries = this.#topics.get(channel.topic)
+    let entries = this.#topics.get(channel.route)
     if (!entries) {
       entries = new Map()
-      this.#topics.set(channel.topic, entries)
+      this.#topics.set(channel.route, entries)
     }
     const previous = entries.get(channel)
     if (previous && previous.payloadJson === payloadJson && previous.key === key) return null
@@ -47,11 +50,11 @@ export class PresenceRegistry {
 
   /** Removes the channel's entry; the `leaves` diff, or null when nothing was tracked. */
   untrack(channel: Channel): PresenceMap | null {
-    const entries = this.#topics.get(channel.topic)
+    const entries = this.#topics.get(channel.route)
     const previous = entries?.get(channel)
     if (!entries || !previous) return null
     entries.delete(channel)
-    if (entries.size === 0) this.#topics.delete(channel.topic)
+    if (entries.size === 0) this.#topics.delete(channel.route)
     return { [previous.key]: { metas: [previous.meta] } }
   }
 }

@@ -44,10 +44,10 @@ export const API_ERRORS = {
     new RealtimeApiError(400, 'InvalidBody', `Body is nested deeper than ${maxDepth} levels`),
   RequestTooLarge: (limitBytes: number) =>
     new RealtimeApiError(413, 'PayloadTooLarge', `Request body is larger than ${limitBytes} bytes`),
-  PrivateChannelsUnsupported: () =>
-    new RealtimeApiError(403, 'Unauthorized', 'Private channels are not supported by this server'),
   PayloadTooLarge: (limit: number) =>
     new RealtimeApiError(413, 'PayloadTooLarge', `Payload too large: messages are limited to ${limit} bytes`),
+  PersistUnsupported: () =>
+    new RealtimeApiError(400, 'PersistUnsupported', 'Message persistence is not supported by this server'),
   Internal: () => new RealtimeApiError(500, 'InternalError', 'Internal server error'),
 } as const
 
@@ -57,8 +57,10 @@ export const CHANNEL_ERRORS = {
   MalformedJwt: (message: string) => `MalformedJWT: ${message}`,
   ChannelRateLimitReached: (limit: number) =>
     `ChannelRateLimitReached: Too many channels on this connection (at most ${limit})`,
-  PrivateChannelsUnsupported: (topic: string) =>
+  Unauthorized: (topic: string) =>
     `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`,
+  UnableToAuthorize: () => 'Realtime was unable to connect to the project database',
+  ReplayUnsupported: () => 'UnableToReplayMessages: Replay is not supported by this server',
   UnmatchedTopic: () => 'unmatched topic',
   PayloadTooLarge: (limit: number) => `Payload too large: messages are limited to ${limit} bytes`,
   PresencePayloadNotMap: () => 'Presence track payload must be a map',
@@ -71,5 +73,6 @@ export const SYSTEM_MESSAGES = {
   UnknownTable: (schema: string, table: string) =>
     `Unable to subscribe to changes with given parameters. Table ${schema}.${table} does not exist`,
   TokenExpired: (secondsAgo: number) => `Token has expired ${secondsAgo} seconds ago`,
+  ReadRevoked: (topic: string) => `You no longer have permission to read from this Channel topic: ${topic}`,
   ServerDisconnect: () => 'Server requested disconnect',
 } as const

@@ -1,10 +1,12 @@
 import type { Deps } from '../../deps.ts'
 import { ChangeFeed } from './change-feed.ts'
-import type { Channel } from './channel.ts'
+import { type Channel, routeOf, topicOfRoute } from './channel.ts'
 import type { Connection } from './connection.ts'
 import { deliverChanges } from './deliver-changes.ts'
+import { type DatabaseMessage, MessageFeed } from './message-feed.ts'
 import { type PresenceMap, PresenceRegistry } from './presence-registry.ts'
 import { SYSTEM_MESSAGES } from './realtime-errors.ts'
+import { relayBroadcast } from './relay-broadcast.ts'
 import { TableColumns } from './table-columns.ts'
 
 export interface RealtimeLimits {
@@ -21,12 +23,15 @@ export interface RealtimeLimits {
  */
 export class RealtimeHub {
   readonly connections = new Set<Connection>()
+  /** Joined channels by route (the topic, kept apart for private channels: channel.ts routeOf). */
   readonly topics = new Map<string, Set<Channel>>()
   /** Channels with at least one postgres_changes binding. */
   readonly changeChannels = new Set<Channel>()
   readonly presence = new PresenceRegistry()
   readonly tables: TableColumns
   readonly changeFeed: ChangeFeed
+  /** Broadcasts sent from the database with realtime.send(). */
+  readonly messageFeed: MessageFeed
   readonly limits: RealtimeLimits
   readonly #perIp = new Map<string, number>()
   #sweepTimer: NodeJS.Timeout | undefined
@@ -44,6 +49,16 @@ export class RealtimeHub {
     }
     this.tables = new TableColumns(deps.db)
     this.changeFeed = new ChangeFeed(deps.db, deps.logger, (changes) => deliverChanges(this, changes))
+    this.messageFeed = new MessageFeed(deps.db, deps.logger, (message) => this.deliverMessage(message))
+  }
+
+  /** A realtime.send() broadcast: to the private or the public channels of its topic, with its id as `meta`. */
+  deliverMessage(message: DatabaseMessage): void {
+    relayBroadcast(this, routeOf(`realtime:${message.topic}`, message.private), {
+      event: message.event,
+      payload: { json: message.payload },
+      meta: { id: message.id },
+    })
   }
 
   canAdmit(ip: string): boolean {
@@ -78,9 +93,9 @@ export class RealtimeHub {
     // A second join of the same topic on the same socket replaces the first (§6.4).
     if (previous) this.removeChannel(previous)
     channel.connection.channels.set(channel.topic, channel)
-    const members = this.topics.get(channel.topic) ?? new Set()
+    const members = this.topics.get(channel.route) ?? new Set()
     members.add(channel)
-    this.topics.set(channel.topic, members)
+    this.topics.set(channel.route, members)
     if (channel.bindings.length > 0) this.changeChannels.add(channel)
   }
 
@@ -91,22 +106,26 @@ export class RealtimeHub {
       channel.connection.channels.delete(channel.topic)
     }
     this.changeChannels.delete(channel)
-    const members = this.topics.get(channel.topic)
+    const members = this.topics.get(channel.route)
     if (members) {
       members.delete(channel)
-      if (members.size === 0) this.topics.delete(channel.topic)
+      if (members.size === 0) this.topics.delete(channel.route)
     }
     const leaves = this.presence.untrack(channel)
-    if (leaves) this.pushPresenceDiff(channel.topic, {}, leaves)
+    if (leaves) this.pushPresenceDiff(channel.route, {}, leaves)
   }
 
-  /** Sends a presence diff to every channel of the topic that has presence on. */
-  pushPresenceDiff(topic: string, joins: PresenceMap, leaves: PresenceMap): void {
-    const members = this.topics.get(topic)
+  /**
+   * Sends a presence diff to every channel of the route that has presence on (on a private
+   * channel, only to members whose policies let them read presence).
+   */
+  pushPresenceDiff(route: string, joins: PresenceMap, leaves: PresenceMap): void {
+    const members = this.topics.get(route)
     if (!members) return
+    const topic = topicOfRoute(route)
     const encoded = new Map<string, Buffer>()
     for (const member of members) {
-      if (!member.presenceEnabled) continue
+      if (!member.presenceEnabled || !member.canReadPresence) continue
       const vsn = member.connection.vsn
       let frame = encoded.get(vsn)
       if (!frame) {
@@ -139,6 +158,7 @@ export class RealtimeHub {
     clearInterval(this.#sweepTimer)
     this.#sweepTimer = undefined
     await this.changeFeed.stop()
+    await this.messageFeed.stop()
   }
 
   /** Drops sockets that sent nothing (not even a heartbeat) for longer than the timeout. */

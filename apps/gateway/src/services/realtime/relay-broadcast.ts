@@ -1,17 +1,18 @@
-import type { Channel } from './channel.ts'
+import { type Channel, topicOfRoute } from './channel.ts'
 import { CHANNEL_ERRORS } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
 import { broadcastSize, encodeBroadcast, type UserBroadcast } from './serializer.ts'
 
 /**
- * Fans a user broadcast out to every channel joined to the topic (§6.6): to the sender too only
- * when it joined with `self`, and an `ack` reply when it asked for one. Each frame is encoded once
- * and the same bytes go to every socket: binary kind 4 for vsn 2.0.0, a JSON text frame for
- * vsn 1.0.0 (which cannot carry raw-byte payloads). Returns false when the message was too large.
+ * Fans a user broadcast out to every channel joined to the route (§6.6; `routeOf(topic, private)`):
+ * to the sender too only when it joined with `self`, on a private route only to members whose
+ * policies let them read broadcasts, and an `ack` reply when the sender asked for one. Each frame
+ * is encoded once and the same bytes go to every socket: binary kind 4 for vsn 2.0.0, a JSON text
+ * frame for vsn 1.0.0 (which cannot carry raw-byte payloads). Returns false when too large.
  */
 export function relayBroadcast(
   hub: RealtimeHub,
-  topic: string,
+  route: string,
   broadcast: UserBroadcast,
   sender?: { channel: Channel; ref: string | null },
 ): boolean {
@@ -24,10 +25,12 @@ export function relayBroadcast(
     }
     return false
   }
+  const topic = topicOfRoute(route)
   let binary: Uint8Array | undefined
   let json: Buffer | undefined
-  for (const member of hub.topics.get(topic) ?? []) {
+  for (const member of hub.topics.get(route) ?? []) {
     if (member === sender?.channel && !member.broadcastSelf) continue
+    if (!member.canReadBroadcast) continue
     if (member.connection.vsn === '2.0.0') {
       binary ??= encodeBroadcast(topic, broadcast)
       member.connection.sendBinary(binary)
@@ -38,7 +41,12 @@ export function relayBroadcast(
           ref: null,
           topic,
           event: 'broadcast',
-          payload: { type: 'broadcast', event: broadcast.event, payload: broadcast.payload.json },
+          payload: {
+            type: 'broadcast',
+            event: broadcast.event,
+            payload: broadcast.payload.json,
+            ...(broadcast.meta ? { meta: broadcast.meta } : {}),
+          },
         }),
       )
       member.connection.sendText(json)

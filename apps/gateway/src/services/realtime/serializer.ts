@@ -20,6 +20,8 @@ export interface UserBroadcast {
   event: string
   /** JSON payload (`enc` 1) or raw bytes (`enc` 0). */
   payload: { json: unknown } | { bytes: Uint8Array }
+  /** Server metadata the client shows as `meta` (a database broadcast's `{id}`). */
+  meta?: Record<string, unknown>
 }
 
 export type Inbound =
@@ -87,7 +89,7 @@ function decodeBroadcastPush(bytes: Uint8Array): Inbound {
     const msgRef = decoder.decode(take(refLen))
     const topic = decoder.decode(take(topicLen))
     const event = decoder.decode(take(eventLen))
-    take(metaLen) // client metadata ({"persist":…}) only matters for private channels, which we refuse
+    take(metaLen) // client metadata ({"persist":…}): message history is not kept, so it is unused
     const body = bytes.subarray(offset)
     let broadcastPayload: UserBroadcast['payload']
     if (enc === ENC_JSON) broadcastPayload = { json: JSON.parse(decoder.decode(body)) }
@@ -133,11 +135,18 @@ export function encodeBroadcast(topic: string, broadcast: UserBroadcast): Uint8A
     'json' in broadcast.payload
       ? encoder.encode(JSON.stringify(broadcast.payload.json ?? {}))
       : broadcast.payload.bytes
-  const out = new Uint8Array(5 + topicBytes.length + eventBytes.length + body.length)
-  out.set([KIND_BROADCAST, topicBytes.length, eventBytes.length, 0, isJson ? ENC_JSON : ENC_BYTES], 0)
+  const meta = broadcast.meta ? encoder.encode(JSON.stringify(broadcast.meta)) : new Uint8Array()
+  if (meta.length > 255) throw new FrameError('metadata must be at most 255 bytes')
+  const head = 5 + topicBytes.length + eventBytes.length
+  const out = new Uint8Array(head + meta.length + body.length)
+  out.set(
+    [KIND_BROADCAST, topicBytes.length, eventBytes.length, meta.length, isJson ? ENC_JSON : ENC_BYTES],
+    0,
+  )
   out.set(topicBytes, 5)
   out.set(eventBytes, 5 + topicBytes.length)
-  out.set(body, 5 + topicBytes.length + eventBytes.length)
+  out.set(meta, head)
+  out.set(body, head + meta.length)
   return out
 }
 

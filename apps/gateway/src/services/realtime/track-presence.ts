@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { mayWrite, readAuthorizations } from './authorize-channel.ts'
 import type { Channel } from './channel.ts'
 import { CHANNEL_ERRORS } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
@@ -10,13 +11,18 @@ const PresencePush = z.object({
 })
 const Meta = z.record(z.string(), z.unknown())
 
-/** `presence` track / untrack (§6.7); every presence-enabled channel of the topic gets the diff. */
-export function trackPresence(
+/**
+ * `presence` track / untrack (§6.7); every presence-enabled channel of the topic gets the diff. On
+ * a private channel, tracking needs the INSERT policies for presence (refused: an error reply with
+ * an empty response, as Supabase Realtime answers), and the state and diffs go only to members
+ * whose SELECT policies let them read presence.
+ */
+export async function trackPresence(
   hub: RealtimeHub,
   channel: Channel,
   ref: string | null,
   payload: unknown,
-): void {
+): Promise<void> {
   const push = PresencePush.safeParse(payload)
   if (!push.success) {
     channel.reply(ref, 'error', { reason: CHANNEL_ERRORS.UnknownEvent('presence') })
@@ -24,7 +30,7 @@ export function trackPresence(
   }
   if (push.data.event === 'untrack') {
     const leaves = hub.presence.untrack(channel)
-    if (leaves) hub.pushPresenceDiff(channel.topic, {}, leaves)
+    if (leaves) hub.pushPresenceDiff(channel.route, {}, leaves)
     channel.reply(ref, 'ok', {})
     return
   }
@@ -38,18 +44,37 @@ export function trackPresence(
     channel.reply(ref, 'error', { reason: CHANNEL_ERRORS.PayloadTooLarge(hub.limits.maxMessageBytes) })
     return
   }
+  const policies = channel.policies
+  if (policies !== null) {
+    if (policies.presenceRead === null) {
+      // Presence was off at join: its read authorisation is checked now, as Supabase does.
+      try {
+        const read = await readAuthorizations(hub.deps.db, channel.caller, channel.name, ['presence'])
+        policies.presenceRead = read.presence === true
+      } catch (error) {
+        hub.deps.logger.warn({ err: error, topic: channel.name }, 'realtime: read authorisation check failed')
+        policies.presenceRead = false
+      }
+    }
+    if (!(await mayWrite(hub.deps.db, hub.deps.logger, channel, 'presence'))) {
+      channel.reply(ref, 'error', {})
+      return
+    }
+  }
   if (!channel.presenceEnabled) {
     // Tracking on a channel joined without presence turns it on; the client needs the state first.
     channel.presenceEnabled = true
-    channel.connection.push({
-      joinRef: channel.joinRef,
-      ref: null,
-      topic: channel.topic,
-      event: 'presence_state',
-      payload: hub.presence.state(channel.topic),
-    })
+    if (channel.canReadPresence) {
+      channel.connection.push({
+        joinRef: channel.joinRef,
+        ref: null,
+        topic: channel.topic,
+        event: 'presence_state',
+        payload: hub.presence.state(channel.route),
+      })
+    }
   }
   const diff = hub.presence.track(channel, channel.presenceKey, meta.data)
   channel.reply(ref, 'ok', {})
-  if (diff) hub.pushPresenceDiff(channel.topic, diff.joins, diff.leaves)
+  if (diff) hub.pushPresenceDiff(channel.route, diff.joins, diff.leaves)
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Channel } from './channel.ts'
-import { expireChannel } from './join-channel.ts'
+import { authorizeRead, expireChannel } from './join-channel.ts'
+import { SYSTEM_MESSAGES } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
 import { verifyAccessToken } from './verify-access-token.ts'
 
@@ -9,7 +10,8 @@ const AccessTokenPayload = z.object({ access_token: z.string() })
 /**
  * `access_token` on a joined channel (§6.8): from now on the channel's RLS checks use the new
  * claims. The same token or an `sb_` key is ignored; an invalid or expired one closes the channel
- * after a system error. No reply: the client ignores it.
+ * after a system error. A private channel's policies are checked again for the new token, and a
+ * read permission it loses closes the channel. No reply: the client ignores it.
  */
 export async function updateAccessToken(hub: RealtimeHub, channel: Channel, payload: unknown): Promise<void> {
   const parsed = AccessTokenPayload.safeParse(payload)
@@ -24,5 +26,21 @@ export async function updateAccessToken(hub: RealtimeHub, channel: Channel, payl
     return
   }
   channel.setCaller(check.caller, token)
+  if (channel.isPrivate && channel.policies) {
+    // The new token's policies replace the old ones; losing read access closes the channel.
+    const before = channel.policies
+    const refusal = await authorizeRead(hub, channel)
+    const after = channel.policies
+    const revoked =
+      refusal !== null ||
+      (before.broadcastRead && !after.broadcastRead) ||
+      (before.presenceRead === true && after.presenceRead === false)
+    if (revoked) {
+      channel.system('system', 'error', SYSTEM_MESSAGES.ReadRevoked(channel.name))
+      channel.pushClose()
+      hub.removeChannel(channel)
+      return
+    }
+  }
   channel.armExpiry(check.expiresAt, () => expireChannel(hub, channel))
 }
