@@ -34,7 +34,10 @@ test.describe('the back office frame', () => {
     await expect(page).toHaveURL(/\/admin\/shops$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Shops' })).toBeVisible()
     const nav = page.getByRole('navigation', { name: 'Back office' })
-    await expect(nav.getByRole('link', { name: 'Shops', exact: true })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.getByRole('link', { name: 'Shops', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
     await nav.getByRole('link', { name: 'Enquiries' }).click()
     await expect(page).toHaveURL(/\/admin\/enquiries$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Enquiries' })).toBeVisible()
