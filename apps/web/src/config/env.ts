@@ -42,6 +42,12 @@ export function readEnv(doc: Document = document): Env {
 }
 
 let cached: Env | undefined
+
+/** On the server (a page rendered on request, prerender.tsx): the configuration the gateway gives the page. */
+export function setServerEnv(given: Env): void {
+  cached = given
+}
+
 /** The configuration, read once. */
 export function env(): Env {
   cached ??= readEnv()
