@@ -2,6 +2,7 @@ import { BuildingIcon, CakeIcon, TrendingUpIcon, UsersIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
+import { EmailAddress } from '../../../components/text/email-address'
 import { Card } from '../../../components/ui/card'
 import { PageHero, Section } from '../../../components/ui/section'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -118,7 +119,7 @@ export default function LeasingRoute() {
               Our leasing team will get back to you with options that fit. You can also email{' '}
               {leasingEmail ? (
                 <a href={`mailto:${leasingEmail}`} className="font-medium text-brand-800 underline">
-                  {leasingEmail}
+                  <EmailAddress address={leasingEmail} />
                 </a>
               ) : (
                 'our leasing team'

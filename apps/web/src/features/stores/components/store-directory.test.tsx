@@ -2,7 +2,7 @@ import '../../../testing/setup'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { fakeBackend, json, never } from '../../../testing/fake-backend'
+import { fakeBackend, json, never, SHOP_ROWS } from '../../../testing/fake-backend'
 import { renderRoute } from '../../../testing/render'
 
 const storeNames = () =>
@@ -23,6 +23,19 @@ describe('the store directory', () => {
     renderRoute('/stores')
     expect(await screen.findByRole('heading', { name: 'Error Loading Stores' })).toBeInTheDocument()
     expect(screen.getByText('Failed to load store data. Please try again later.')).toBeInTheDocument()
+  })
+
+  it('offers Try again after a failure, and shows the stores once the backend answers', async () => {
+    let failing = true
+    fakeBackend({
+      '/rest/v1/shops': () => (failing ? json({ message: 'boom', code: 'XX000' }, 500) : json(SHOP_ROWS)),
+    })
+    renderRoute('/stores')
+    const retry = await screen.findByRole('button', { name: 'Try again' })
+    failing = false
+    await userEvent.click(retry)
+    expect(await screen.findByText('Showing 6 of 6 stores')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Error Loading Stores' })).not.toBeInTheDocument()
   })
 
   it('reads the shops ordered by shop number and lists them sorted by trading name with a count', async () => {

@@ -100,6 +100,14 @@ export function StoreDirectory() {
           <AlertCircleIcon className="mx-auto size-10 text-red-700" aria-hidden="true" />
           <h2 className="mt-3 text-xl font-semibold text-red-900">Error Loading Stores</h2>
           <p className="mt-1 text-red-800">Failed to load store data. Please try again later.</p>
+          <Button
+            variant="outline"
+            className="mt-5"
+            disabled={shops.isFetching}
+            onClick={() => void shops.refetch()}
+          >
+            {shops.isFetching ? 'Trying again…' : 'Try again'}
+          </Button>
         </div>
       ) : (
         <>
