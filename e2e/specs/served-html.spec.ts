@@ -63,6 +63,32 @@ test.describe('a visitor without JavaScript (and a search engine)', () => {
     await expect(page.getByText('7,002').first()).toBeVisible()
   })
 
+  test('finds the structured data in the HTML: the centre, the store list and the vacant units', async ({
+    page,
+    request,
+  }) => {
+    const jsonLd = async (path: string) => {
+      await page.goto(path)
+      const scripts = await page.locator('script[type="application/ld+json"]').allTextContents()
+      expect(scripts, path).toHaveLength(1)
+      return JSON.parse(scripts[0])
+    }
+    const home = await jsonLd('/')
+    expect(home['@type']).toBe('ShoppingCenter')
+    expect(home.openingHoursSpecification.length).toBeGreaterThan(0)
+
+    const published = await readAsServiceRole(request, 'shops?select=id&is_published=is.true')
+    const list = await jsonLd('/stores')
+    expect(list['@type']).toBe('ItemList')
+    expect(list.itemListElement).toHaveLength(published.length)
+    expect(list.itemListElement[0]).toMatchObject({ '@type': 'ListItem', position: 1 })
+
+    const units = await readAsServiceRole(request, 'vacant_shops?select=unit_number')
+    const offers = await jsonLd('/leasing')
+    expect(offers).toHaveLength(units.length)
+    expect(offers[0]).toMatchObject({ '@type': 'Offer', itemOffered: { '@type': 'Place' } })
+  })
+
   test('gets 404 with the not-found page for an unknown path or store, without a canonical link', async ({
     page,
   }) => {
@@ -147,4 +173,24 @@ test('the sitemap lists every published store and drops one that is unpublished;
       intervals: [100],
     })
     .toBe(200)
+})
+
+test('the app takes over a served page without fetching the same data again', async ({ page }) => {
+  const restCalls: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/rest/v1/')) restCalls.push(new URL(r.url()).pathname)
+  })
+  for (const path of ['/stores', '/stores/volt-electronics', '/leasing', '/']) {
+    await page.goto(path)
+    await expect(page.locator('[inert]'), path).toHaveCount(0)
+    await page.waitForLoadState('networkidle')
+  }
+  expect(restCalls).toEqual([])
+  // The page is live: the search filters the handed-over list.
+  await page.goto('/stores')
+  await expect(page.locator('[inert]')).toHaveCount(0)
+  await page.getByLabel('Search stores').fill('volt')
+  await expect(page.getByRole('list', { name: 'Stores' }).getByRole('heading', { level: 2 })).toHaveText([
+    'Volt Electronics',
+  ])
 })

@@ -1,12 +1,12 @@
 import '@fontsource-variable/inter/wght.css'
 import './styles/index.css'
-import { hydrate } from '@tanstack/react-query'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProvider } from './app/provider'
 import { AppRouterProvider, createAppRouter, routerReady } from './app/router'
 import { initMonitoring } from './lib/monitoring/init'
 import { createQueryClient } from './lib/query-client'
+import type { HandedOver } from './prerender'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
@@ -37,7 +37,9 @@ async function start() {
   const handedOver = document.getElementById('app-data')?.textContent
   if (handedOver) {
     try {
-      hydrate(queryClient, JSON.parse(handedOver))
+      for (const { key, data, at } of JSON.parse(handedOver) as HandedOver) {
+        queryClient.setQueryData(key, data, { updatedAt: at })
+      }
     } catch {
       // A page whose data block cannot be read simply loads its data as usual.
     }

@@ -1,5 +1,5 @@
 import { CentreSettingsSchema } from '@genesis/contracts/centre-settings'
-import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
@@ -79,6 +79,9 @@ export function makeControlsInert(markup: string): string {
   return markup.replace(/<(form|input|select|textarea|button)(?=[\s>/])/g, '<$1 inert=""')
 }
 
+/** The query cache a rendered page hands to the app (main.tsx puts it back with setQueryData). */
+export type HandedOver = Array<{ key: readonly unknown[]; data: unknown; at: number }>
+
 /** The public data a page is rendered with: rows as the REST API returns them to a visitor. */
 export interface PublicData {
   shops: unknown[]
@@ -87,7 +90,7 @@ export interface PublicData {
 }
 
 export type RenderedRequest =
-  | { kind: 'page'; status: 200 | 404; markup: string; state: DehydratedState; template: string }
+  | { kind: 'page'; status: 200 | 404; markup: string; state: HandedOver; template: string }
   | { kind: 'redirect'; status: 301; location: string }
   /** Not a public page (tenant and admin areas): the gateway serves the app's shell. */
   | { kind: 'app' }
@@ -137,7 +140,11 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
   // Resources React writes before the markup (preloads) are in the page's head already.
   const markup = makeControlsInert(rendered.replace(/^(?:<link [^>]*>)*/, ''))
   const template = TEMPLATES[pattern] ?? NOT_FOUND_PAGE.file
-  return { kind: 'page', status, markup, state: dehydrate(queryClient), template }
+  const state: HandedOver = queryClient
+    .getQueryCache()
+    .getAll()
+    .map((query) => ({ key: query.queryKey, data: query.state.data, at: query.state.dataUpdatedAt }))
+  return { kind: 'page', status, markup, state, template }
 }
 
 /**
