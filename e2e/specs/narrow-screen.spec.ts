@@ -70,3 +70,27 @@ test.describe('on a 360 px wide phone', () => {
     await expect(page.getByRole('complementary', { name: 'Contact' })).toBeVisible()
   })
 })
+
+test.describe('the store directory on a 360 × 740 phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } })
+
+  test('shows stores on the first screen, with one search field and the filters behind a button', async ({
+    page,
+  }) => {
+    await open(page, '/stores')
+    const first = page.getByRole('list', { name: 'Stores' }).getByRole('listitem').first()
+    const box = await first.boundingBox()
+    expect(box?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(740 - 60)
+    await expect(page.getByLabel('Search stores')).toBeVisible()
+    await expect(page.getByLabel('Category')).toBeHidden()
+    const filters = page.getByRole('button', { name: 'Filters' })
+    await expect(filters).toHaveAttribute('aria-expanded', 'false')
+    await filters.click()
+    await expect(filters).toHaveAttribute('aria-expanded', 'true')
+    await page.getByLabel('Category').selectOption('Electronics')
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible()
+    await expect(
+      page.getByRole('list', { name: 'Stores' }).getByRole('heading', { level: 2 }).first(),
+    ).toBeVisible()
+  })
+})

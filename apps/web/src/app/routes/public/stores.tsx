@@ -42,11 +42,12 @@ export default function StoresRoute() {
         }
       />
       <PageHero
+        compact
         eyebrow="Store directory"
         title="Find a store"
         intro={`Groceries, fashion, health, food and services: everything at ${centre.centre_name}.`}
       />
-      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
         <StoreDirectory />
       </div>
     </>

@@ -1,12 +1,21 @@
 import {
+  ALL_CATEGORIES,
+  ALL_FLOORS,
   CATEGORY_OPTIONS,
   filterStores,
   floorOptions,
   hasActiveFilters,
   resultCountText,
 } from '@genesis/contracts/store-directory'
-import { AlertCircleIcon, LayoutGridIcon, ListIcon, SearchIcon, StoreIcon } from 'lucide-react'
-import { useDeferredValue, useId } from 'react'
+import {
+  AlertCircleIcon,
+  LayoutGridIcon,
+  ListIcon,
+  SearchIcon,
+  SlidersHorizontalIcon,
+  StoreIcon,
+} from 'lucide-react'
+import { useDeferredValue, useId, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
@@ -26,7 +35,11 @@ export function StoreDirectory() {
   const status = useDeferredValue(shops.status)
   const data = useDeferredValue(shops.data)
   const { filters, view, setSearch, setCategory, setFloor, setView, clear } = useDirectoryFilters()
-  const ids = { search: useId(), category: useId(), floor: useId() }
+  const ids = { search: useId(), category: useId(), floor: useId(), filters: useId() }
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const activeFilterCount = [filters.category !== ALL_CATEGORIES, filters.floor !== ALL_FLOORS].filter(
+    Boolean,
+  ).length
 
   const all = data ?? []
   const visible = filterStores(all, filters)
@@ -35,7 +48,7 @@ export function StoreDirectory() {
   return (
     <div>
       <div className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
-        <div className="grid gap-4 md:grid-cols-[1fr_14rem_12rem_auto] md:items-end">
+        <div className="grid gap-4 md:grid-cols-[1fr_auto] md:items-end">
           <div>
             <label htmlFor={ids.search} className="mb-1.5 block text-sm font-medium text-stone-800">
               Search stores
@@ -55,41 +68,61 @@ export function StoreDirectory() {
               />
             </div>
           </div>
-          <div>
-            <label htmlFor={ids.category} className="mb-1.5 block text-sm font-medium text-stone-800">
-              Category
-            </label>
-            <select
-              id={ids.category}
-              value={filters.category}
-              onChange={(e) => setCategory(e.target.value)}
-              className={CONTROL}
-            >
-              {CATEGORY_OPTIONS.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
+          {/* On a phone the filters fold away behind one button, so the first stores are on the
+              first screen (issue 15, §3); from md they sit beside the search. */}
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls={ids.filters}
+            onClick={() => setFiltersOpen((open) => !open)}
+            className="flex h-11 items-center justify-center gap-2 rounded-lg border border-stone-300 px-4 text-sm font-medium text-stone-800 md:hidden"
+          >
+            <SlidersHorizontalIcon className="size-4" aria-hidden="true" />
+            {activeFilterCount > 0 ? `Filters (${activeFilterCount})` : 'Filters'}
+          </button>
+          <div
+            id={ids.filters}
+            className={cn(
+              'gap-4 md:grid md:grid-cols-[14rem_12rem_auto] md:items-end',
+              filtersOpen ? 'grid' : 'hidden',
+            )}
+          >
+            <div>
+              <label htmlFor={ids.category} className="mb-1.5 block text-sm font-medium text-stone-800">
+                Category
+              </label>
+              <select
+                id={ids.category}
+                value={filters.category}
+                onChange={(e) => setCategory(e.target.value)}
+                className={CONTROL}
+              >
+                {CATEGORY_OPTIONS.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={ids.floor} className="mb-1.5 block text-sm font-medium text-stone-800">
+                Floor
+              </label>
+              <select
+                id={ids.floor}
+                value={filters.floor}
+                onChange={(e) => setFloor(e.target.value)}
+                className={CONTROL}
+              >
+                {(floors.includes(filters.floor) ? floors : [...floors, filters.floor]).map((f) => (
+                  <option key={f}>{f}</option>
+                ))}
+              </select>
+            </div>
+            <fieldset className="flex gap-1 rounded-lg border border-stone-300 p-1">
+              <legend className="sr-only">View</legend>
+              <ViewToggle mode="grid" current={view} onSelect={setView} />
+              <ViewToggle mode="list" current={view} onSelect={setView} />
+            </fieldset>
           </div>
-          <div>
-            <label htmlFor={ids.floor} className="mb-1.5 block text-sm font-medium text-stone-800">
-              Floor
-            </label>
-            <select
-              id={ids.floor}
-              value={filters.floor}
-              onChange={(e) => setFloor(e.target.value)}
-              className={CONTROL}
-            >
-              {(floors.includes(filters.floor) ? floors : [...floors, filters.floor]).map((f) => (
-                <option key={f}>{f}</option>
-              ))}
-            </select>
-          </div>
-          <fieldset className="flex gap-1 rounded-lg border border-stone-300 p-1">
-            <legend className="sr-only">View</legend>
-            <ViewToggle mode="grid" current={view} onSelect={setView} />
-            <ViewToggle mode="list" current={view} onSelect={setView} />
-          </fieldset>
         </div>
       </div>
 
