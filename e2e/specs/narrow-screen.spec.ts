@@ -56,6 +56,15 @@ test.describe('on a 360 px wide phone', () => {
     expect(await lineCount(headerPhone)).toBe(1)
   })
 
+  test('featured retailers take at most two lines each', async ({ page }) => {
+    await open(page, '/')
+    const names = page.locator('[data-featured-name]')
+    expect(await names.count()).toBeGreaterThan(5)
+    for (const name of await names.all()) {
+      expect(await lineCount(name), (await name.textContent()) ?? '').toBeLessThanOrEqual(2)
+    }
+  })
+
   test('the skip link moves focus to the page content', async ({ page }) => {
     await open(page, '/stores')
     await page.keyboard.press('Tab')
