@@ -116,7 +116,7 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
   const pattern = publicPatternOf(target.pathname)
   if (!pattern) return { kind: 'app' }
   setServerEnv(env)
-  const shops = z.array(ShopSchema).parse(data.shops)
+  const { shops, centreSettings, vacantShops } = parsed(data)
   let status: 200 | 404 = pattern === '*' ? 404 : 200
   if (pattern === paths.store.path) {
     const slug = decodeURIComponent(target.pathname.slice(paths.stores.path.length + 1))
@@ -128,14 +128,8 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
   }
   const queryClient = createQueryClient()
   queryClient.setQueryData(getShopsQueryOptions().queryKey, shops)
-  queryClient.setQueryData(
-    getCentreSettingsQueryOptions().queryKey,
-    CentreSettingsSchema.parse(data.centreSettings),
-  )
-  queryClient.setQueryData(
-    getVacantShopsQueryOptions().queryKey,
-    z.array(VacantShopSchema).parse(data.vacantShops),
-  )
+  queryClient.setQueryData(getCentreSettingsQueryOptions().queryKey, centreSettings)
+  queryClient.setQueryData(getVacantShopsQueryOptions().queryKey, vacantShops)
   const rendered = await renderPage(`${target.pathname}${target.search}`, queryClient)
   // Resources React writes before the markup (preloads) are in the page's head already.
   const markup = makeControlsInert(rendered.replace(/^(?:<link [^>]*>)*/, ''))
@@ -145,6 +139,28 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
     .getAll()
     .map((query) => ({ key: query.queryKey, data: query.state.data, at: query.state.dataUpdatedAt }))
   return { kind: 'page', status, markup, state, template }
+}
+
+/**
+ * The rows parsed with the app's own schemas, once per read: the gateway passes the same rows
+ * object to every rendering while it keeps them (server-render.ts), and a regional mall's 1,000
+ * shops are not worth parsing again for each visitor.
+ */
+const parsedRows = new WeakMap<PublicData, ReturnType<typeof parse>>()
+function parse(data: PublicData) {
+  return {
+    shops: z.array(ShopSchema).parse(data.shops),
+    centreSettings: CentreSettingsSchema.parse(data.centreSettings),
+    vacantShops: z.array(VacantShopSchema).parse(data.vacantShops),
+  }
+}
+function parsed(data: PublicData) {
+  let rows = parsedRows.get(data)
+  if (!rows) {
+    rows = parse(data)
+    parsedRows.set(data, rows)
+  }
+  return rows
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   StoreIcon,
 } from 'lucide-react'
 import { useDeferredValue, useId, useState } from 'react'
+import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
@@ -34,7 +35,8 @@ export function StoreDirectory() {
   // moment. Status and data are deferred together, so they always belong to the same answer.
   const status = useDeferredValue(shops.status)
   const data = useDeferredValue(shops.data)
-  const { filters, view, setSearch, setCategory, setFloor, setView, clear } = useDirectoryFilters()
+  const { filters, view, shown, moreHref, setSearch, setCategory, setFloor, setView, clear } =
+    useDirectoryFilters()
   const ids = { search: useId(), category: useId(), floor: useId(), filters: useId() }
   const [filtersOpen, setFiltersOpen] = useState(false)
   const activeFilterCount = [filters.category !== ALL_CATEGORIES, filters.floor !== ALL_FLOORS].filter(
@@ -166,10 +168,22 @@ export function StoreDirectory() {
                 view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1',
               )}
             >
-              {visible.map((shop) => (
+              {visible.slice(0, shown).map((shop) => (
                 <StoreCard key={shop.id} shop={shop} view={view} />
               ))}
             </ul>
+          )}
+          {visible.length > shown && (
+            <div className="mt-8 flex justify-center">
+              <Link
+                to={moreHref}
+                replace
+                preventScrollReset
+                className="inline-flex h-11 items-center rounded-lg border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-800 hover:bg-stone-50"
+              >
+                Show more stores ({visible.length - shown} more)
+              </Link>
+            </div>
           )}
         </>
       )}
