@@ -15,4 +15,5 @@ echo "== typecheck"; npm run --silent typecheck
 echo "== lint and format"; npm run --silent lint
 echo "== unit and integration"; npm run --silent test:unit
 echo "== build"; npm run --silent build >/dev/null
+echo "== size budgets of the public pages"; node scripts/check-budgets.ts
 echo "== browser stories"; npm run --silent test:e2e

@@ -2,6 +2,7 @@ import { BuildingIcon, CakeIcon, TrendingUpIcon, UsersIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
+import { EmailAddress } from '../../../components/text/email-address'
 import { Card } from '../../../components/ui/card'
 import { PageHero, Section } from '../../../components/ui/section'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -11,9 +12,37 @@ import { useCentreSettings } from '../../../features/centre/api/get-centre-setti
 import { LeasingEnquiryForm } from '../../../features/enquiries/components/leasing-enquiry-form'
 import { UnitEnquiryButton } from '../../../features/enquiries/components/unit-enquiry-button'
 import { StatGrid } from '../../../features/home/components/stat-grid'
-import { useVacantShops } from '../../../features/leasing/api/get-vacant-shops'
+import { useVacantShops, type VacantShop } from '../../../features/leasing/api/get-vacant-shops'
 import { VacantShopCard } from '../../../features/leasing/components/vacant-shop-card'
 import { breakAfterSlash } from '../../../lib/break-after-slash'
+
+/** Each vacant unit as a schema.org Offer of a Place in the centre (issue 15, §1). */
+function vacantUnitsJsonLd(units: VacantShop[], centreName: string, base: string) {
+  return units.map((unit) => ({
+    '@context': 'https://schema.org',
+    '@type': 'Offer',
+    name: `Unit ${unit.unit_number} to let`,
+    // The status is free text ('Available from 1 March 2027'), not one of schema.org's availability values.
+    description: `${unit.status}. ${unit.description}`,
+    url: `${base}${paths.leasing.getHref()}`,
+    priceSpecification:
+      unit.basic_rental_per_sqm === null
+        ? undefined
+        : {
+            '@type': 'UnitPriceSpecification',
+            price: unit.basic_rental_per_sqm,
+            priceCurrency: 'ZAR',
+            unitText: 'per m² per month',
+          },
+    itemOffered: {
+      '@type': 'Place',
+      name: `Unit ${unit.unit_number}${unit.floor ? `, ${unit.floor}` : ''}`,
+      additionalType: unit.type,
+      floorSize: { '@type': 'QuantitativeValue', value: unit.size_m2, unitCode: 'MTK' },
+      containedInPlace: { '@type': 'ShoppingCenter', '@id': `${base}/#centre`, name: centreName },
+    },
+  }))
+}
 
 export default function LeasingRoute() {
   const centre = useCentreSettings()
@@ -36,6 +65,7 @@ export default function LeasingRoute() {
         title="Leasing"
         description={`Lease retail space at ${centre.centre_name}: ${f.footTraffic.value} daily visitors, ${f.occupancy.value} occupancy and a ${f.radius.value} catchment of ${f.population.value} people.`}
         path={paths.leasing.getHref()}
+        jsonLd={vacant.data ? (base) => vacantUnitsJsonLd(vacant.data, centre.centre_name, base) : undefined}
       />
       <PageHero
         eyebrow="Leasing"
@@ -118,7 +148,7 @@ export default function LeasingRoute() {
               Our leasing team will get back to you with options that fit. You can also email{' '}
               {leasingEmail ? (
                 <a href={`mailto:${leasingEmail}`} className="font-medium text-brand-800 underline">
-                  {leasingEmail}
+                  <EmailAddress address={leasingEmail} />
                 </a>
               ) : (
                 'our leasing team'

@@ -1,7 +1,7 @@
 import { formatOpeningHours, toOpeningHoursSpecification } from '@genesis/contracts/opening-hours'
 import { useParams } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
-import { ButtonLink } from '../../../components/ui/button'
+import { Button, ButtonLink } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { paths } from '../../../config/paths'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
@@ -45,6 +45,14 @@ export default function StoreRoute() {
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
           <h1 className="text-xl font-semibold text-red-900">Error Loading Stores</h1>
           <p className="mt-1 text-red-800">Failed to load store data. Please try again later.</p>
+          <Button
+            variant="outline"
+            className="mt-5"
+            disabled={shops.isFetching}
+            onClick={() => void shops.refetch()}
+          >
+            {shops.isFetching ? 'Trying again…' : 'Try again'}
+          </Button>
         </div>
       </div>
     )

@@ -50,7 +50,7 @@ export function NewsletterSignup({ contactEmail }: { contactEmail: string }) {
           onChange={(e) => setEmail(e.target.value)}
           aria-invalid={invalid}
           aria-describedby={invalid ? `${id}-error` : undefined}
-          className="h-12 flex-1 rounded-lg border border-white/40 bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"
+          className="h-12 min-h-12 w-full min-w-0 rounded-lg sm:w-auto sm:flex-1 border border-white/40 bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"
         />
         <Button type="submit" variant="inverse" size="lg" disabled={sending}>
           {sending ? 'Subscribing...' : 'Subscribe'}
