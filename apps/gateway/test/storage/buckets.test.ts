@@ -11,10 +11,16 @@ describe.each(drivers)('storage buckets (%s)', (driver) => {
   })
   afterAll(() => f.close())
 
-  it('lists the three product buckets to anyone, in the Bucket shape', async () => {
+  it('lists the five product buckets to anyone, in the Bucket shape', async () => {
     const { data, error } = await f.anon.storage.listBuckets()
     expect(error).toBeNull()
-    expect(data?.map((b) => b.id)).toEqual(['floor-plans', 'shop-logos', 'statements'])
+    expect(data?.map((b) => b.id)).toEqual([
+      'floor-plans',
+      'maintenance-photos',
+      'payment-proofs',
+      'shop-logos',
+      'statements',
+    ])
     const statements = data?.find((b) => b.id === 'statements')
     expect(statements).toMatchObject({
       name: 'statements',
@@ -149,7 +155,7 @@ describe.each(drivers)('storage buckets (%s)', (driver) => {
   it('needs no apikey (storage is open at the gateway, the bearer decides)', async () => {
     const res = await f.fetch('/storage/v1/bucket')
     expect(res.status).toBe(200)
-    expect(((await res.json()) as unknown[]).length).toBe(3)
+    expect(((await res.json()) as unknown[]).length).toBe(5)
   })
 
   it('answers unknown storage routes in the storage envelope', async () => {
