@@ -103,3 +103,21 @@ test.describe('the store directory on a 360 × 740 phone', () => {
     ).toBeVisible()
   })
 })
+
+test('the map card asks the map provider for nothing until the visitor opens the live map', async ({
+  page,
+}) => {
+  const mapRequests: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('openstreetmap.org')) mapRequests.push(r.url())
+  })
+  await open(page, '/contact')
+  await page.getByRole('button', { name: 'Show live map' }).scrollIntoViewIfNeeded()
+  await page.waitForLoadState('networkidle')
+  expect(mapRequests).toEqual([])
+  await expect(page.getByRole('link', { name: 'Get Directions' })).toBeVisible()
+  await page.route('**/*openstreetmap.org/**', (route) => route.fulfill({ status: 200, body: '<p>map</p>' }))
+  await page.getByRole('button', { name: 'Show live map' }).click()
+  await expect(page.locator('iframe[title^="Map showing"]')).toBeVisible()
+  expect(mapRequests.length).toBeGreaterThan(0)
+})
