@@ -121,3 +121,14 @@ test('the map card asks the map provider for nothing until the visitor opens the
   await expect(page.locator('iframe[title^="Map showing"]')).toBeVisible()
   expect(mapRequests.length).toBeGreaterThan(0)
 })
+
+test('the leasing hero leads to the available spaces and to the enquiry form', async ({ page }) => {
+  await open(page, '/leasing')
+  await page.getByRole('link', { name: 'See available spaces' }).click()
+  await expect(page).toHaveURL(/#available-spaces$/)
+  await expect(page.getByRole('heading', { name: 'Available Spaces' })).toBeInViewport()
+  await page.goto('/leasing')
+  await page.getByRole('link', { name: 'Enquire', exact: true }).click()
+  await expect(page).toHaveURL(/#enquiry-form$/)
+  await expect(page.locator('#enquiry-form')).toBeInViewport()
+})

@@ -70,12 +70,15 @@ export function PageHero({
   title,
   intro,
   compact = false,
+  actions,
 }: {
   eyebrow?: string
   title: string
   intro?: ReactNode
   /** Shorter on phones, for pages whose content should start on the first screen (the directory). */
   compact?: boolean
+  /** The page's main actions, under the intro. */
+  actions?: ReactNode
 }) {
   return (
     <div className="bg-gradient-to-br from-brand-50 via-white to-amber-50 border-b border-stone-200">
@@ -99,6 +102,7 @@ export function PageHero({
             {intro}
           </p>
         )}
+        {actions && <div className="mt-6 flex flex-col gap-3 sm:flex-row">{actions}</div>}
       </div>
     </div>
   )

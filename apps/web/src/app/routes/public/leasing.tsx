@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { EmailAddress } from '../../../components/text/email-address'
+import { buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { PageHero, Section } from '../../../components/ui/section'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -71,6 +72,17 @@ export default function LeasingRoute() {
         eyebrow="Leasing"
         title="Grow your business with us"
         intro={`Join ${f.stores.value} stores in a busy, well-run neighbourhood centre with ${f.footTraffic.value} visitors a day.`}
+        actions={
+          <>
+            {/* Plain in-page links: they work from the first paint, before the app has loaded. */}
+            <a href="#available-spaces" className={buttonClasses('primary', 'lg')}>
+              See available spaces
+            </a>
+            <a href={`#${ENQUIRY_FORM_ID}`} className={buttonClasses('outline', 'lg')}>
+              Enquire
+            </a>
+          </>
+        }
       />
 
       <Section id="key-figures" eyebrow="Key figures" title="A centre that performs">
@@ -104,7 +116,7 @@ export default function LeasingRoute() {
         </ul>
       </Section>
 
-      <Section id="available-spaces" eyebrow="Space to let" title="Available Spaces">
+      <Section id="available-spaces" className="scroll-mt-20" eyebrow="Space to let" title="Available Spaces">
         {vacant.isPending ? (
           <div aria-busy="true" className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             <span className="sr-only">Loading available spaces…</span>
