@@ -22,6 +22,7 @@ const RenderedSchema = z.discriminatedUnion('kind', [
 
 interface RenderModule {
   renderRequest(url: string, data: PublicData, env: unknown): Promise<unknown>
+  publicPatternOf(pathname: string): string | undefined
 }
 
 interface PublicData {
@@ -105,6 +106,8 @@ export function serverRender(options: {
       return undefined
     })
     if (!renderer) return undefined
+    // Tenant and admin paths are the app's shell: no rows to read for them.
+    if (!renderer.publicPatternOf(new URL(url, 'http://render.invalid').pathname)) return undefined
     try {
       const rendered = RenderedSchema.parse(
         await renderer.renderRequest(url, await readData(), options.appEnv),
