@@ -21,4 +21,45 @@ test.describe('the product boots with one command', () => {
     expect(res.headers()['content-type']).toContain('application/json')
     expect(await res.json()).toBeDefined()
   })
+
+  test('every page boots under the Content-Security-Policy without a single violation', async ({ page }) => {
+    // Chromium reports each blocked script, style, frame or connection on the console.
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text())
+    })
+    const pages = [
+      ['/', /Welcome to Genesis Centre/],
+      ['/stores', /Find a store/],
+      ['/contact', /Get in touch/],
+      ['/tenant/login', /.+/],
+      ['/admin/login', /.+/],
+    ] as const
+    for (const [path, heading] of pages) {
+      const res = await page.goto(path)
+      const csp = res?.headers()['content-security-policy'] ?? ''
+      expect(csp, path).toMatch(/script-src 'self'/)
+      expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline')
+      expect(res?.headers()['x-frame-options'], path).toBe('DENY')
+      // The app itself ran: a blocked bundle would leave the static first paint, whose controls
+      // stay inert, or (sign-in pages) no heading at all.
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading)
+      await expect(page.locator('[inert]'), path).toHaveCount(0)
+      await page.waitForLoadState('networkidle')
+    }
+    expect(violations).toEqual([])
+  })
+
+  test('no other site can frame a page of the centre', async ({ page, baseURL }) => {
+    // A page of another site embedding the back office's sign-in page.
+    const target = new URL('/admin/login', baseURL).href
+    await page.route('http://elsewhere.test/', (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<iframe src="${target}" title="framed"></iframe>` }),
+    )
+    await page.goto('http://elsewhere.test/')
+    const frame = page.frames().find((f) => f !== page.mainFrame())
+    // Chromium replaces a refused frame with its error page: the centre's app never loads in it.
+    await expect.poll(() => frame?.url()).toMatch(/^chrome-error:/)
+    expect(await frame?.locator('#root').count()).toBe(0)
+  })
 })
