@@ -51,12 +51,12 @@ test.describe('the product boots with one command', () => {
   })
 
   test('no other site can frame a page of the centre', async ({ page, baseURL }) => {
-    // A page of another site embedding the back office's sign-in page.
+    // Another origin (the same server by its address rather than its name) framing the back office.
     const target = new URL('/admin/login', baseURL).href
-    await page.route('http://elsewhere.test/', (route) =>
-      route.fulfill({ contentType: 'text/html', body: `<iframe src="${target}" title="framed"></iframe>` }),
-    )
-    await page.goto('http://elsewhere.test/')
+    const elsewhere = new URL(baseURL ?? '')
+    elsewhere.hostname = '127.0.0.1'
+    await page.goto(new URL('/health', elsewhere).href)
+    await page.setContent(`<iframe src="${target}" title="framed"></iframe>`)
     const frame = page.frames().find((f) => f !== page.mainFrame())
     // Chromium replaces a refused frame with its error page: the centre's app never loads in it.
     await expect.poll(() => frame?.url()).toMatch(/^chrome-error:/)

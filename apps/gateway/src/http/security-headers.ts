@@ -47,7 +47,8 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
   }
   const apply = (headers: Headers) => {
     for (const [name, value] of Object.entries(fixed)) headers.set(name, value)
-    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY)
+    if (!headers.has('Content-Security-Policy'))
+      headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY)
     headers.delete('X-Powered-By')
   }
   return async (c, next) => {

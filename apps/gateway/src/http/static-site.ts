@@ -164,7 +164,11 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
     return respond(
       c,
       { key, load: async () => new TextEncoder().encode(html) },
-      { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache', 'content-security-policy': csp },
+      {
+        'content-type': 'text/html; charset=UTF-8',
+        'cache-control': 'no-cache',
+        'content-security-policy': csp,
+      },
     )
   }
 }

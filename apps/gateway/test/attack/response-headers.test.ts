@@ -111,7 +111,9 @@ describe('response headers', () => {
       expect(res.headers.get('permissions-policy')).toContain('geolocation=()')
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin')
       expect(res.headers.get('x-powered-by')).toBeNull()
-      expect(directives(res.headers.get('content-security-policy')).get('frame-ancestors')).toEqual(["'none'"])
+      expect(directives(res.headers.get('content-security-policy')).get('frame-ancestors')).toEqual([
+        "'none'",
+      ])
       // SITE_URL is http here: no HSTS, which would pin a plain local start to https.
       expect(res.headers.get('strict-transport-security')).toBeNull()
     }
@@ -135,7 +137,11 @@ describe('response headers', () => {
     const site = new Hono()
     site.get('*', staticSite(dist, { anonKey: 'k', supabaseUrl: 'https://api.centre.example' }))
     const csp = directives((await site.request('/stores')).headers.get('content-security-policy'))
-    expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.centre.example', 'wss://api.centre.example'])
+    expect(csp.get('connect-src')).toEqual([
+      "'self'",
+      'https://api.centre.example',
+      'wss://api.centre.example',
+    ])
     expect(csp.get('img-src')).toContain('https://api.centre.example')
   })
 
