@@ -7,8 +7,8 @@ import { RootErrorBoundary } from './routes/root-error-boundary'
 type Page = { default: React.ComponentType }
 const page = (load: () => Promise<Page>) => async () => ({ Component: (await load()).default })
 
-/** Admin pages still waiting for the back office issue: guarded, each showing its title. */
-const ADMIN_ROUTES = [
+/** Admin pages still waiting for their screens: guarded, inside the back office frame, each showing its title. */
+const ADMIN_PLACEHOLDERS = [
   paths.admin.dashboard,
   paths.admin.shops,
   paths.admin.newShop,
@@ -24,6 +24,11 @@ const ADMIN_ROUTES = [
   paths.admin.newsletter,
   paths.admin.newNewsletter,
   paths.admin.editNewsletter,
+  paths.admin.enquiries,
+  paths.admin.maintenance,
+  paths.admin.notices,
+  paths.admin.monitoring,
+  paths.admin.audit,
 ]
 
 /**
@@ -74,13 +79,16 @@ export const routes: RouteObject[] = [
       {
         // Guard for every admin page (anonymous → admin login, tenant → tenant dashboard).
         lazy: page(() => import('./routes/admin/layout')),
-        children: ADMIN_ROUTES.map(
-          (r): RouteObject => ({
-            path: r.path,
-            handle: { title: r.title },
-            lazy: page(() => import('./routes/admin/placeholder')),
-          }),
-        ),
+        children: [
+          { path: paths.admin.root.path, lazy: page(() => import('./routes/admin/root-redirect')) },
+          ...ADMIN_PLACEHOLDERS.map(
+            (r): RouteObject => ({
+              path: r.path,
+              handle: { title: r.title },
+              lazy: page(() => import('./routes/admin/placeholder')),
+            }),
+          ),
+        ],
       },
     ],
   },

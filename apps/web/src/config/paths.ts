@@ -36,6 +36,7 @@ export const paths = {
     dashboard: { path: '/tenant/dashboard', title: 'Tenant Dashboard', getHref: () => '/tenant/dashboard' },
   },
   admin: {
+    root: { path: '/admin', title: 'Admin Dashboard', getHref: () => '/admin' },
     login: { path: '/admin/login', title: 'Admin Login', getHref: () => '/admin/login' },
     dashboard: { path: '/admin/dashboard', title: 'Admin Dashboard', getHref: () => '/admin/dashboard' },
     shops: { path: '/admin/shops', title: 'Shops', getHref: () => '/admin/shops' },
@@ -83,6 +84,16 @@ export const paths = {
       path: '/admin/newsletter/edit/:id',
       title: 'Edit Newsletter',
       getHref: (id: string) => `/admin/newsletter/edit/${id}`,
+    },
+    enquiries: { path: '/admin/enquiries', title: 'Enquiries', getHref: () => '/admin/enquiries' },
+    maintenance: { path: '/admin/maintenance', title: 'Maintenance', getHref: () => '/admin/maintenance' },
+    notices: { path: '/admin/notices', title: 'Notices', getHref: () => '/admin/notices' },
+    monitoring: { path: '/admin/monitoring', title: 'Monitoring', getHref: () => '/admin/monitoring' },
+    audit: {
+      path: '/admin/audit',
+      title: 'Audit Trail',
+      getHref: (query?: { q?: string; table?: string; record?: string; actor?: string; page?: string }) =>
+        withQuery('/admin/audit', query),
     },
   },
 } as const

@@ -1,5 +1,5 @@
 import '../../testing/setup'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, matchRoutes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -54,6 +54,26 @@ describe('the route table', () => {
     storeTestSession(testSession('admin', { aal: 'aal2', verifiedFactor: true }))
     renderRoute(url)
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+  })
+
+  it('opens the dashboard for /admin, inside the back office frame with its navigation', async () => {
+    fakeBackend()
+    storeTestSession(testSession('admin', { aal: 'aal2', verifiedFactor: true }))
+    const { router } = renderRoute('/admin')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/admin/dashboard')
+    const nav = screen.getByRole('navigation', { name: 'Back office' })
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+    for (const name of [
+      'Shops',
+      'Vacant Shops',
+      'Tenants',
+      'Enquiries',
+      'Maintenance',
+      'Notices',
+      'Monitoring',
+    ])
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument()
   })
 
   it('sends a signed-in tenant away from the admin area to their dashboard', async () => {
@@ -128,6 +148,13 @@ describe('the route table', () => {
       '/admin/newsletter': '/admin/newsletter',
       '/admin/newsletter/new': '/admin/newsletter/new',
       '/admin/newsletter/edit/7': '/admin/newsletter/edit/:id',
+      // The back office's own sections (docs/product/README.md §5 and issue 13), and /admin itself.
+      '/admin': '/admin',
+      '/admin/enquiries': '/admin/enquiries',
+      '/admin/maintenance': '/admin/maintenance',
+      '/admin/notices': '/admin/notices',
+      '/admin/monitoring': '/admin/monitoring',
+      '/admin/audit': '/admin/audit',
     }
     for (const [url, pattern] of Object.entries(spec)) {
       const leaf = matchRoutes(router.routes, url)?.at(-1)?.route

@@ -1,11 +1,15 @@
 import { Outlet } from 'react-router'
 import { env } from '../../../config/env'
+import { paths } from '../../../config/paths'
 import { RequireArea } from '../../guards/require-area'
+import { AdminNavDrawer, AdminNavList } from '../../layout/admin-nav'
+import { PortalShell } from '../../layout/portal-shell'
 
 /**
  * Every admin page sits behind the admin guard: anonymous visitors go to /admin/login (with
- * `?next=`), tenants to /tenant/dashboard, and an admin with an authenticator gives its code
- * first. The back office issue adds its frame and navigation here.
+ * `?next=`), tenants to /tenant/dashboard, an admin with an authenticator gives its code first,
+ * and (while two-factor is required for admins) an admin without one enrols it before any admin
+ * data loads. Inside: the back office frame with its side navigation (a drawer on small screens).
  */
 export default function AdminLayout() {
   return (
@@ -13,7 +17,19 @@ export default function AdminLayout() {
       area="admin"
       twoFactor={env().adminTwoFactorRequired === false ? 'when-enrolled' : 'required'}
     >
-      <Outlet />
+      <PortalShell
+        areaLabel="Back Office"
+        homeHref={paths.admin.dashboard.getHref()}
+        width="max-w-7xl"
+        nav={<AdminNavDrawer />}
+        aside={
+          <div className="sticky top-24">
+            <AdminNavList />
+          </div>
+        }
+      >
+        <Outlet />
+      </PortalShell>
     </RequireArea>
   )
 }

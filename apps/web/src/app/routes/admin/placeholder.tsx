@@ -5,7 +5,7 @@ import { useRouteTitle } from '../route-title'
 export default function AdminPlaceholder() {
   const { title, path } = useRouteTitle()
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
+    <div>
       <PageMeta
         title={title}
         description={`${title} of the Genesis Centre back office.`}
@@ -14,6 +14,7 @@ export default function AdminPlaceholder() {
       />
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
       <h1 className="mt-2 text-3xl font-bold text-stone-900">{title}</h1>
-    </main>
+      <p className="mt-4 text-stone-700">This section of the back office is not available yet.</p>
+    </div>
   )
 }
