@@ -61,11 +61,17 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_EMAIL: int(1, 100000).default(30),
   AUTH_RATE_LIMIT_TOKEN_REFRESH: int(1, 100000).default(150),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(300),
+  // GoTrue's SMTP max_frequency: at most one recovery, magic-link, OTP or confirmation mail per
+  // address in this many seconds, whether or not the address has an account (0 turns it off).
+  AUTH_SMTP_MAX_FREQUENCY_SECONDS: int(0, 86400).default(60),
   // Storage
   STORAGE_FILE_SIZE_LIMIT: int(1, 5 * 1024 ** 3).default(50 * 1024 * 1024),
   // Public forms
   FUNCTIONS_RATE_LIMIT: int(1, 100000).default(10),
   FUNCTIONS_RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(60),
+  // Enquiry acknowledgements to one visitor address per rolling 24 hours; further enquiries are
+  // still stored and sent to the team, only the acknowledgement is skipped.
+  ENQUIRY_ACK_DAILY_LIMIT: int(0, 10000).default(5),
   // Monitoring ingestion (/api): requests per client address and window. Generous, because every
   // shopper on the centre's WiFi shares one address and each page sends several reports.
   MONITORING_RATE_LIMIT: int(1, 1000000).default(600),
