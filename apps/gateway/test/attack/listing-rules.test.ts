@@ -140,7 +140,13 @@ describe.each(drivers)('listing rules enforced by the database (%s)', (driver) =
   it("keeps a column added later out of the tenant's reach by default", async () => {
     await gw.db.exec('alter table public.shops add column loyalty_points integer not null default 0')
     try {
-      await gw.db.exec("notify pgrst, 'reload schema'")
+      // The REST schema cache reloads after DDL (NOTIFY pgrst): wait until it knows the column.
+      for (let i = 0; ; i++) {
+        const { error } = await admin.from('shops').select('loyalty_points').limit(1)
+        if (!error) break
+        if (i > 200) throw new Error(`the new column never appeared over REST: ${error.message}`)
+        await new Promise((r) => setTimeout(r, 50))
+      }
       const refused = await tenantA.from('shops').update({ loyalty_points: 1_000_000 }).eq('id', shopA)
       expect(refused.status).toBe(403)
       expect(refused.error).toMatchObject({ code: '42501', details: 'Refused: loyalty_points.' })
