@@ -12,7 +12,9 @@ import {
   WHO,
   type Who,
 } from '../rls/matrix-cases.ts'
+import { REQUEST_A } from '../rls/tenant-portal-cases.ts'
 import { createTestDatabase, type TestDatabase } from '../support/database.ts'
+import { DEMO } from '../support/tokens.ts'
 
 /**
  * The RLS matrix proves something only if it notices a missing rule. For every policy of the
@@ -31,7 +33,7 @@ class Rollback extends Error {}
 interface Probe {
   table: string
   name: string
-  setup: string
+  setup?: string
   who: Who
   sql: string
   expect: number
@@ -69,6 +71,25 @@ const PROBES: Probe[] = [
     sql: `delete from public.shops where shop_no = 'X98'`,
     expect: 1,
   },
+  {
+    table: 'storage.objects',
+    name: 'a tenant uploads a proof of payment into their own folder',
+    who: 'tenantA',
+    // Against one of their own unpaid statements, as the portal does.
+    sql: `insert into storage.objects (bucket_id, name)
+          select 'payment-proofs', tenant_id || '/rental/' || id || '/another-proof.pdf'
+            from public.rental_statements
+           where tenant_id = '${DEMO.tenantA.tenantId}' and status in ('issued', 'payment_submitted')
+           order by period limit 1`,
+    expect: 1,
+  },
+  {
+    table: 'storage.objects',
+    name: 'a tenant uploads a photo for their own maintenance request',
+    who: 'tenantA',
+    sql: `insert into storage.objects (bucket_id, name) values ('maintenance-photos', '${DEMO.tenantA.tenantId}/${REQUEST_A}/leak.jpg')`,
+    expect: 1,
+  },
 ]
 
 /**
@@ -88,7 +109,7 @@ const GUARDS_FOR_LATER: { table: string; policy: string; command: string }[] = [
 async function runProbe(tx: Queryable, probe: Probe): Promise<number | string> {
   await tx.query('savepoint probe')
   try {
-    await tx.query(probe.setup)
+    if (probe.setup) await tx.query(probe.setup)
     await setCaller(tx, callers[probe.who])
     const r = await tx.query(probe.sql)
     return /^\s*select/i.test(probe.sql) ? r.rows.length : r.affectedRows
