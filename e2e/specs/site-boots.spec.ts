@@ -47,6 +47,12 @@ test.describe('the product boots with one command', () => {
       await expect(page.locator('[inert]'), path).toHaveCount(0)
       await page.waitForLoadState('networkidle')
     }
+    // Coming back to a page revalidates it (304): it must keep its own policy and boot again.
+    await page.goto('/tenant/login')
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.goto('/')
+    await expect(page.locator('[inert]')).toHaveCount(0)
     expect(violations).toEqual([])
   })
 

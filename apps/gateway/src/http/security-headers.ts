@@ -45,20 +45,21 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
   if (options.siteUrl?.startsWith('https://')) {
     fixed['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains'
   }
-  const apply = (headers: Headers) => {
+  const apply = (headers: Headers, status: number) => {
     for (const [name, value] of Object.entries(fixed)) headers.set(name, value)
-    if (!headers.has('Content-Security-Policy'))
+    // Never on a 304: the browser stores its headers over the cached page's own policy.
+    if (status !== 304 && !headers.has('Content-Security-Policy'))
       headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY)
     headers.delete('X-Powered-By')
   }
   return async (c, next) => {
     await next()
     try {
-      apply(c.res.headers)
+      apply(c.res.headers, c.res.status)
     } catch {
       // A response whose headers are immutable (one passed through from fetch): copy it first.
       const copy = new Response(c.res.body, c.res)
-      apply(copy.headers)
+      apply(copy.headers, copy.status)
       c.res = copy
     }
   }

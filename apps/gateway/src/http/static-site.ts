@@ -78,7 +78,11 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
   ): Promise<Response> => {
     const etag = `W/"${createHash('sha1').update(source.key).digest('base64url').slice(0, 20)}"`
     if (ifNoneMatch(c.req.header('if-none-match'), etag)) {
-      return new Response(null, { status: 304, headers: { etag, 'cache-control': headers['cache-control'] } })
+      // A browser stores the headers of a 304 over the cached ones: the page keeps its own CSP.
+      const kept: Record<string, string> = { etag, 'cache-control': headers['cache-control'] }
+      if (headers['content-security-policy'])
+        kept['content-security-policy'] = headers['content-security-policy']
+      return new Response(null, { status: 304, headers: kept })
     }
     const out: Record<string, string> = { ...headers, 'x-content-type-options': 'nosniff', etag }
     const encoding = negotiateEncoding(c.req.header('accept-encoding'))

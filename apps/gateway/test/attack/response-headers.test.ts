@@ -94,6 +94,17 @@ describe('response headers', () => {
     expect(other.get('script-src')).not.toContain(sha256(inline))
   })
 
+  it('keeps the page its own CSP when the browser revalidates it (304)', async () => {
+    for (const path of ['/', '/tenant/dashboard']) {
+      const first = await app.request(path)
+      const etag = first.headers.get('etag') ?? ''
+      const again = await app.request(path, { headers: { 'if-none-match': etag } })
+      expect(again.status).toBe(304)
+      // Browsers replace the cached headers with a 304's: an API policy here would block the app.
+      expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
+    }
+  })
+
   it('sends the hardening headers on pages, files, API answers and errors alike', async () => {
     const answers = [
       await app.request('/'),
