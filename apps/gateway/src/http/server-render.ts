@@ -32,7 +32,7 @@ interface PublicData {
 }
 
 export type RenderedPage =
-  | { kind: 'page'; status: 200 | 404; html: string }
+  | { kind: 'page'; status: 200 | 404; html: string; csp: string }
   | { kind: 'redirect'; status: 301; location: string }
 
 /**
@@ -57,8 +57,8 @@ export function serverRender(options: {
   serverDir: string
   /** What the page's app-config block carries (the app reads its URLs from it). */
   appEnv: Record<string, unknown>
-  /** The document, with app-config, of a page of the build (static-site.ts loads and caches it). */
-  loadTemplate: (file: string) => Promise<{ html: string }>
+  /** The document, with app-config, of a page of the build and its CSP (static-site.ts loads and caches it). */
+  loadTemplate: (file: string) => Promise<{ html: string; csp: string }>
 }) {
   const entry = join(options.serverDir, 'prerender.js')
   let module: Promise<RenderModule | undefined> | undefined
@@ -114,13 +114,13 @@ export function serverRender(options: {
       )
       if (rendered.kind === 'app') return undefined
       if (rendered.kind === 'redirect') return rendered
-      const { html: template } = await options.loadTemplate(join('pages', rendered.template))
+      const { html: template, csp } = await options.loadTemplate(join('pages', rendered.template))
       // `<` escaped so the data can never close the script element it travels in.
       const state = JSON.stringify(rendered.state).replace(/</g, '\\u003c')
       const html = template
         .replace(/<!--page-->[\s\S]*<!--\/page-->/, () => `<!--page-->${rendered.markup}<!--/page-->`)
         .replace('</head>', () => `<script id="app-data" type="application/json">${state}</script></head>`)
-      return { kind: 'page', status: rendered.status, html }
+      return { kind: 'page', status: rendered.status, html, csp }
     } catch (error) {
       // The page can still be served as its static first paint; the app then loads its data itself.
       options.logger.error({ err: error, url }, 'rendering a public page on request failed')
