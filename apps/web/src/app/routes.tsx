@@ -28,7 +28,11 @@ const ADMIN_PLACEHOLDERS = [
   paths.admin.maintenance,
   paths.admin.notices,
   paths.admin.monitoring,
-  paths.admin.audit,
+]
+
+/** Admin pages with their own screen. */
+const ADMIN_PAGES: [{ path: string; title: string }, () => Promise<Page>][] = [
+  [paths.admin.audit, () => import('./routes/admin/audit')],
 ]
 
 /**
@@ -81,6 +85,9 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./routes/admin/layout')),
         children: [
           { path: paths.admin.root.path, lazy: page(() => import('./routes/admin/root-redirect')) },
+          ...ADMIN_PAGES.map(
+            ([r, load]): RouteObject => ({ path: r.path, handle: { title: r.title }, lazy: page(load) }),
+          ),
           ...ADMIN_PLACEHOLDERS.map(
             (r): RouteObject => ({
               path: r.path,
