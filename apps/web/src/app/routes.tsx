@@ -10,21 +10,11 @@ const page = (load: () => Promise<Page>) => async () => ({ Component: (await loa
 /** Admin pages still waiting for their screens: guarded, inside the back office frame, each showing its title. */
 const ADMIN_PLACEHOLDERS = [
   paths.admin.dashboard,
-  paths.admin.shops,
-  paths.admin.newShop,
-  paths.admin.editShop,
-  paths.admin.vacantShops,
-  paths.admin.newVacantShop,
-  paths.admin.editVacantShop,
-  paths.admin.tenants,
-  paths.admin.newTenant,
-  paths.admin.editTenant,
   paths.admin.rentalStatements,
   paths.admin.utilityStatements,
   paths.admin.newsletter,
   paths.admin.newNewsletter,
   paths.admin.editNewsletter,
-  paths.admin.enquiries,
   paths.admin.maintenance,
   paths.admin.notices,
   paths.admin.monitoring,
@@ -33,6 +23,21 @@ const ADMIN_PLACEHOLDERS = [
 /** Admin pages with their own screen. */
 const ADMIN_PAGES: [{ path: string; title: string }, () => Promise<Page>][] = [
   [paths.admin.audit, () => import('./routes/admin/audit')],
+  [paths.admin.enquiries, () => import('./routes/admin/enquiries')],
+]
+
+/** Shops, Vacant Shops and Tenants: one module, one generic list and form (features/records). */
+type RecordPages = typeof import('./routes/admin/records')
+const RECORD_PAGES: [{ path: string; title: string }, keyof RecordPages][] = [
+  [paths.admin.shops, 'ShopsPage'],
+  [paths.admin.newShop, 'ShopFormPage'],
+  [paths.admin.editShop, 'ShopFormPage'],
+  [paths.admin.vacantShops, 'VacantShopsPage'],
+  [paths.admin.newVacantShop, 'VacantShopFormPage'],
+  [paths.admin.editVacantShop, 'VacantShopFormPage'],
+  [paths.admin.tenants, 'TenantsPage'],
+  [paths.admin.newTenant, 'TenantFormPage'],
+  [paths.admin.editTenant, 'TenantFormPage'],
 ]
 
 /**
@@ -87,6 +92,13 @@ export const routes: RouteObject[] = [
           { path: paths.admin.root.path, lazy: page(() => import('./routes/admin/root-redirect')) },
           ...ADMIN_PAGES.map(
             ([r, load]): RouteObject => ({ path: r.path, handle: { title: r.title }, lazy: page(load) }),
+          ),
+          ...RECORD_PAGES.map(
+            ([r, name]): RouteObject => ({
+              path: r.path,
+              handle: { title: r.title },
+              lazy: async () => ({ Component: (await import('./routes/admin/records'))[name] }),
+            }),
           ),
           ...ADMIN_PLACEHOLDERS.map(
             (r): RouteObject => ({
