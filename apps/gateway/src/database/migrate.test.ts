@@ -59,10 +59,12 @@ describe.each(drivers)('migrations on %s', (driver) => {
     expect(rows).toEqual([])
   })
 
-  it('creates the three storage buckets of the product', async () => {
+  it('creates the storage buckets of the product', async () => {
     const { rows } = await db.query('select id, public, file_size_limit from storage.buckets order by id')
     expect(rows).toEqual([
       { id: 'floor-plans', public: true, file_size_limit: 10485760 },
+      { id: 'maintenance-photos', public: false, file_size_limit: 5242880 },
+      { id: 'payment-proofs', public: false, file_size_limit: 5242880 },
       { id: 'shop-logos', public: true, file_size_limit: 2097152 },
       { id: 'statements', public: false, file_size_limit: 10485760 },
     ])

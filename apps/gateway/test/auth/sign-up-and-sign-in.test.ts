@@ -2,7 +2,7 @@ import { AuthWeakPasswordError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drivers } from '../support/database.ts'
 import { createTestGateway, type TestGateway } from '../support/gateway.ts'
-import { DEMO } from '../support/tokens.ts'
+import { DEMO, signToken, userClaims } from '../support/tokens.ts'
 import { auditActions, authClient, countMails, DEMO_PASSWORDS, fragmentOf, readMail } from './helpers.ts'
 
 describe.each(drivers)('sign-up and sign-in (%s)', (driver) => {
@@ -280,6 +280,41 @@ describe.each(drivers)('sign-up with auto-confirm and anonymous sign-ins (%s)', 
     const payload = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1], 'base64url').toString())
     expect(payload.is_anonymous).toBe(true)
     expect(payload.amr[0].method).toBe('anonymous')
+  })
+
+  it('answers reauthenticate for a user with no address, and one not confirmed, as GoTrue does', async () => {
+    const anonymous = authClient(gw)
+    expect((await anonymous.auth.signInAnonymously()).error).toBeNull()
+    const noAddress = await anonymous.auth.reauthenticate()
+    expect(noAddress.error?.status).toBe(400)
+    expect(noAddress.error?.code).toBe('validation_failed')
+    expect(noAddress.error?.message).toBe(
+      'Reauthentication requires the user to have an email or a phone number',
+    )
+
+    const service = gw.client({ key: gw.keys.serviceRoleKey })
+    const created = await service.auth.admin.createUser({
+      email: 'unconfirmed@example.com',
+      password: 'a long enough passphrase',
+      email_confirm: false,
+    })
+    expect(created.error).toBeNull()
+    const user = created.data.user!
+    const claims = {
+      ...userClaims({ id: user.id, email: user.email!, role: 'tenant' }),
+      session_id: undefined,
+    }
+    const unconfirmed = authClient(gw)
+    const set = await unconfirmed.auth.setSession({
+      access_token: await signToken(claims, gw.keys.jwtSecret),
+      refresh_token: 'unused',
+    })
+    expect(set.error).toBeNull()
+    const notConfirmed = await unconfirmed.auth.reauthenticate()
+    expect(notConfirmed.error?.status).toBe(422)
+    expect(notConfirmed.error?.code).toBe('email_not_confirmed')
+    expect(notConfirmed.error?.message).toBe('Please verify your email first.')
+    expect(await countMails(gw, 'unconfirmed@example.com')).toBe(0)
   })
 })
 

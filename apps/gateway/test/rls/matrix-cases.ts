@@ -1,6 +1,7 @@
 import { ANON, type Caller, SERVICE_ROLE } from '../../src/database/request-scope.ts'
 import type { Queryable } from '../../src/database/types.ts'
 import { asUser, DEMO } from '../support/tokens.ts'
+import { TENANT_PORTAL_CASES, TENANT_PORTAL_FIXTURES } from './tenant-portal-cases.ts'
 
 /**
  * The RLS matrix of docs/product/README.md §3 and §9: for every table of the public and storage schemas and
@@ -103,7 +104,7 @@ insert into public.audit_log (actor_id, actor_email, actor_role, table_name, rec
 -- Tenant B has turned two-factor sign-in on.
 insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
   values ('${DEMO.tenantB.id}', 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP');
-`
+${TENANT_PORTAL_FIXTURES}`
 
 const MONITORING = (table: string, insertSql: string): TableCase =>
   withoutSecondFactor({
@@ -186,8 +187,9 @@ export const CASES: TableCase[] = [
       expect: adminOnly(3, 0),
     },
     delete: {
+      // Tenant B's: one of tenant A's has a proof of payment (TENANT_PORTAL_FIXTURES), which keeps it.
       sql: 'delete from public.rental_statements where tenant_id = $1',
-      params: [DEMO.tenantA.tenantId],
+      params: [DEMO.tenantB.tenantId],
       expect: adminOnly(3, 0),
     },
   }),
@@ -270,7 +272,8 @@ export const CASES: TableCase[] = [
   },
   withoutSecondFactor({
     table: 'storage.buckets',
-    select: all(3),
+    // shop-logos, floor-plans, statements, payment-proofs, maintenance-photos
+    select: all(5),
     insert: {
       sql: `insert into storage.buckets (id, name) values ('centre-media', 'centre-media')`,
       expect: adminOnly('allow', 'deny'),
@@ -284,8 +287,9 @@ export const CASES: TableCase[] = [
   }),
   withoutSecondFactor({
     table: 'storage.objects',
-    // Two statements (private, one per tenant) and tenant B's shop logo (public).
-    select: { anon: 1, tenantA: 2, tenantB: 2, admin: 3, service: 3 },
+    // Two statements (private, one per tenant), tenant B's shop logo (public), tenant A's proof of
+    // payment and a photo of tenant B's maintenance request (both private).
+    select: { anon: 1, tenantA: 3, tenantB: 3, admin: 5, service: 5 },
     insert: {
       // A logo in tenant A's own shop folder: tenant A and the admins, nobody else.
       sql: `insert into storage.objects (bucket_id, name) values ('shop-logos', ${shopFolder('G01')} || '/logo.png')`,
@@ -300,6 +304,7 @@ export const CASES: TableCase[] = [
       expect: { anon: 0, tenantA: 0, tenantB: 1, admin: 1, service: 1 },
     },
   }),
+  ...TENANT_PORTAL_CASES,
 ]
 
 export type Op = 'select' | 'insert' | 'update' | 'delete'

@@ -11,10 +11,16 @@ describe.each(drivers)('storage buckets (%s)', (driver) => {
   })
   afterAll(() => f.close())
 
-  it('lists the three product buckets to anyone, in the Bucket shape', async () => {
+  it('lists the five product buckets to anyone, in the Bucket shape', async () => {
     const { data, error } = await f.anon.storage.listBuckets()
     expect(error).toBeNull()
-    expect(data?.map((b) => b.id)).toEqual(['floor-plans', 'shop-logos', 'statements'])
+    expect(data?.map((b) => b.id)).toEqual([
+      'floor-plans',
+      'maintenance-photos',
+      'payment-proofs',
+      'shop-logos',
+      'statements',
+    ])
     const statements = data?.find((b) => b.id === 'statements')
     expect(statements).toMatchObject({
       name: 'statements',
@@ -24,7 +30,14 @@ describe.each(drivers)('storage buckets (%s)', (driver) => {
       allowed_mime_types: ['application/pdf'],
       owner: '',
     })
-    expect(typeof statements?.created_at).toBe('string')
+    // As supabase/storage writes them: JavaScript's ISO form, UTC, milliseconds.
+    const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+    expect(statements?.created_at).toMatch(iso)
+    expect(statements?.updated_at).toMatch(iso)
+    const { rows } = await f.gw.db.query<{ ms: number }>(
+      `select floor(extract(epoch from created_at) * 1000)::bigint as ms from storage.buckets where id = 'statements'`,
+    )
+    expect(Date.parse(statements!.created_at)).toBe(rows[0].ms)
   })
 
   it('pages, searches and sorts the bucket list', async () => {
@@ -84,7 +97,10 @@ describe.each(drivers)('storage buckets (%s)', (driver) => {
     expect(f.filesOnDisk()).toHaveLength(1)
 
     const emptied = await f.admin.storage.emptyBucket('centre-media')
-    expect(emptied).toEqual({ data: { message: 'Successfully emptied' }, error: null })
+    expect(emptied).toEqual({
+      data: { message: 'Empty bucket has been queued. Completion may take up to an hour.' },
+      error: null,
+    })
     expect(await f.objectCount('centre-media')).toBe(0)
     expect(f.filesOnDisk()).toHaveLength(0)
 
@@ -139,7 +155,7 @@ describe.each(drivers)('storage buckets (%s)', (driver) => {
   it('needs no apikey (storage is open at the gateway, the bearer decides)', async () => {
     const res = await f.fetch('/storage/v1/bucket')
     expect(res.status).toBe(200)
-    expect(((await res.json()) as unknown[]).length).toBe(3)
+    expect(((await res.json()) as unknown[]).length).toBe(5)
   })
 
   it('answers unknown storage routes in the storage envelope', async () => {

@@ -3,7 +3,7 @@ import { writeAudit } from './audit.ts'
 import { sendInBackground } from './auth-mail-queue.ts'
 import { type AuthServices, requestIp } from './auth-services.ts'
 import { loadSessionUser, requireUserClaims } from './caller.ts'
-import { ERRORS } from './errors.ts'
+import { AuthError, ERRORS } from './errors.ts'
 import { issueOneTimeToken } from './one-time-tokens.ts'
 
 /** GET /reauthenticate: mails a nonce that a password change must carry (AUTH_SECURE_PASSWORD_CHANGE). */
@@ -12,7 +12,14 @@ export function reauthenticate(services: AuthServices): Handler {
   return async (c) => {
     const claims = await requireUserClaims(c, deps)
     const user = await loadSessionUser(deps.db, claims)
-    if (!user.email || !user.email_confirmed) throw ERRORS.EmailNotConfirmed(422)
+    // GoTrue's checks, in its order and words: no address at all (an anonymous user), then an
+    // address not yet confirmed. Phone numbers are never stored here (phone logins are disabled).
+    if (!user.email) {
+      throw ERRORS.ValidationFailed('Reauthentication requires the user to have an email or a phone number')
+    }
+    if (!user.email_confirmed) {
+      throw new AuthError(422, 'email_not_confirmed', 'Please verify your email first.')
+    }
     const email = user.email
     limits.check(c, 'email', email)
     const nonce = await deps.db.transaction(async (tx) => {

@@ -30,6 +30,7 @@ export function emptyBucket(deps: Deps): Handler<StorageEnv> {
       { request: requestInfo(c) },
     )
     await removeBlobs(deps, versions)
-    return c.json({ message: 'Successfully emptied' })
+    // supabase/storage's wording (it empties in the background); here the objects are already gone.
+    return c.json({ message: 'Empty bucket has been queued. Completion may take up to an hour.' })
   }
 }

@@ -70,6 +70,8 @@ export const ERRORS = {
   InvalidRequest: (message: string) => new StorageError('InvalidRequest', 400, 'InvalidRequest', message),
   MissingParameter: (parameter: string) =>
     new StorageError('MissingParameter', 400, 'MissingParameter', `Missing Required Parameter ${parameter}`),
+  InvalidParameter: (parameter: string) =>
+    new StorageError('InvalidParameter', 400, 'InvalidParameter', `Invalid Parameter ${parameter}`),
   InvalidRange: () =>
     new StorageError('InvalidRange', 416, 'InvalidRange', 'The requested range is not satisfiable'),
   InvalidSignature: (message = 'The signature of the token is invalid') =>

@@ -16,6 +16,7 @@ import { getBucket } from './get-bucket.ts'
 import { getObjectInfo, getPublicObjectInfo } from './get-object-info.ts'
 import { listBuckets } from './list-buckets.ts'
 import { listObjects } from './list-objects.ts'
+import { listObjectsV2 } from './list-objects-v2.ts'
 import { moveObject } from './move-object.ts'
 import { removeObjects } from './remove-objects.ts'
 import { renderStorageError } from './render-error.ts'
@@ -52,6 +53,7 @@ export function createStorageRoutes(deps: Deps): Hono<StorageEnv> {
   app.delete('/bucket/:id', asBearer, deleteBucket(deps))
 
   app.post('/object/list/*', asBearer, listObjects(deps))
+  app.post('/object/list-v2/*', asBearer, listObjectsV2(deps))
   app.post('/object/move', asBearer, moveObject(deps))
   app.post('/object/copy', asBearer, copyObject(deps))
   app.post('/object/upload/sign/*', asBearer, createSignedUploadUrl(deps))

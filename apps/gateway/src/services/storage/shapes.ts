@@ -1,5 +1,16 @@
 import type { BucketRow, ObjectRow } from './rows.ts'
 
+/**
+ * A timestamp as supabase/storage writes it: JavaScript's ISO form in UTC with milliseconds
+ * (`2026-11-23T19:20:59.123Z`), which is what its database driver's Date objects turn into.
+ * Accepts PostgreSQL's text (`2026-11-23 19:20:59.123456+00`) and `to_jsonb`'s form.
+ */
+export function isoTimestamp(value: string): string {
+  const date = new Date(value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))
+  if (Number.isNaN(date.getTime())) throw new Error(`Not a timestamp: ${value}`)
+  return date.toISOString()
+}
+
 /** Bucket shape of docs/protocol/storage.md §4.3. */
 export function bucketShape(row: BucketRow) {
   return {
@@ -11,8 +22,8 @@ export function bucketShape(row: BucketRow) {
     type: row.type,
     file_size_limit: row.file_size_limit,
     allowed_mime_types: row.allowed_mime_types,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
   }
 }
 
@@ -24,9 +35,9 @@ export function fileObjectShape(row: ObjectRow, name = row.name) {
     bucket_id: row.bucket_id,
     owner: row.owner ?? '',
     owner_id: row.owner_id ?? '',
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    last_accessed_at: row.last_accessed_at,
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
+    last_accessed_at: isoTimestamp(row.last_accessed_at),
     metadata: row.metadata,
     user_metadata: row.user_metadata ?? {},
     version: row.version,
@@ -45,7 +56,7 @@ export function infoShape(row: ObjectRow) {
     cache_control: row.metadata.cacheControl,
     etag: row.metadata.eTag,
     metadata: row.user_metadata ?? {},
-    last_modified: row.updated_at,
-    created_at: row.created_at,
+    last_modified: isoTimestamp(row.updated_at),
+    created_at: isoTimestamp(row.created_at),
   }
 }
