@@ -6,7 +6,7 @@ import { expect, test } from '../support/fixtures'
 /** Enquiries in the back office (issue 13, item 5). */
 
 /** A visitor sends the contact form on the public site, in a browser of their own. */
-export async function sendContactEnquiry(browser: Browser): Promise<{ name: string; email: string }> {
+async function sendContactEnquiry(browser: Browser): Promise<{ name: string; email: string }> {
   const visitor = await browser.newPage()
   const email = uniqueEmail('live')
   const last = `Live${Date.now().toString(36)}`

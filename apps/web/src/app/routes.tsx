@@ -15,7 +15,6 @@ const ADMIN_PLACEHOLDERS = [
   paths.admin.newsletter,
   paths.admin.newNewsletter,
   paths.admin.editNewsletter,
-  paths.admin.maintenance,
   paths.admin.notices,
   paths.admin.monitoring,
 ]
@@ -24,6 +23,7 @@ const ADMIN_PLACEHOLDERS = [
 const ADMIN_PAGES: [{ path: string; title: string }, () => Promise<Page>][] = [
   [paths.admin.audit, () => import('./routes/admin/audit')],
   [paths.admin.enquiries, () => import('./routes/admin/enquiries')],
+  [paths.admin.maintenance, () => import('./routes/admin/maintenance')],
 ]
 
 /** Shops, Vacant Shops and Tenants: one module, one generic list and form (features/records). */

@@ -20,6 +20,10 @@ export const AUDITED_TABLES: Record<string, string> = {
   newsletter_subscribers: 'Newsletter subscribers',
   enquiries: 'Enquiries',
   centre_settings: 'Centre settings',
+  maintenance_requests: 'Maintenance requests',
+  maintenance_comments: 'Maintenance comments',
+  notices: 'Notices',
+  payment_proofs: 'Proofs of payment',
   'storage.objects': 'Files',
   'storage.buckets': 'File buckets',
 }

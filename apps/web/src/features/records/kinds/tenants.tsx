@@ -1,9 +1,8 @@
 import { type TenantFormInput, TenantFormSchema } from '@genesis/contracts/admin-records'
-import { useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { Badge } from '../../../components/ui/badge'
 import { paths } from '../../../config/paths'
-import { getSupabase } from '../../../lib/supabase-client'
+import { useShopOptions } from '../../../lib/use-shop-options'
 import type { RecordKind } from '../api/record-kind'
 import { type FormBinding, SelectField, TextField } from '../components/form-fields'
 
@@ -35,17 +34,7 @@ const rand = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR'
 
 /** The shops a tenant can be linked to. */
 function ShopSelect({ form }: { form: FormBinding<TenantFormInput> }) {
-  const shops = useQuery({
-    queryKey: ['admin', 'shops', 'options'],
-    queryFn: async () => {
-      const { data, error } = await getSupabase()
-        .from('shops')
-        .select('id, shop_no, trading_name')
-        .order('shop_no')
-      if (error) throw error
-      return z.array(z.object({ id: z.string(), shop_no: z.string(), trading_name: z.string() })).parse(data)
-    },
-  })
+  const shops = useShopOptions()
   return (
     <SelectField
       form={form}
