@@ -9,13 +9,11 @@ const page = (load: () => Promise<Page>) => async () => ({ Component: (await loa
 
 /** Admin pages still waiting for their screens: guarded, inside the back office frame, each showing its title. */
 const ADMIN_PLACEHOLDERS = [
-  paths.admin.dashboard,
   paths.admin.rentalStatements,
   paths.admin.utilityStatements,
   paths.admin.newsletter,
   paths.admin.newNewsletter,
   paths.admin.editNewsletter,
-  paths.admin.notices,
   paths.admin.monitoring,
 ]
 
@@ -24,6 +22,8 @@ const ADMIN_PAGES: [{ path: string; title: string }, () => Promise<Page>][] = [
   [paths.admin.audit, () => import('./routes/admin/audit')],
   [paths.admin.enquiries, () => import('./routes/admin/enquiries')],
   [paths.admin.maintenance, () => import('./routes/admin/maintenance')],
+  [paths.admin.dashboard, () => import('./routes/admin/dashboard')],
+  [paths.admin.notices, () => import('./routes/admin/notices')],
 ]
 
 /** Shops, Vacant Shops and Tenants: one module, one generic list and form (features/records). */
