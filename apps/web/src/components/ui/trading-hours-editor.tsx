@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react'
 import { cn } from '../../lib/cn'
-import { CONTROL_CLASSES } from './input'
 import { Switch } from './switch'
 
 const DAYS = [
@@ -16,6 +15,12 @@ export type Day = (typeof DAYS)[number][0]
 export type Hours = Record<Day, string>
 
 const DEFAULT_OPEN = '09:00 - 17:00'
+// The text controls' look (components/ui/input.tsx), repeated so this editor does not pull the
+// public forms' input module into a chunk shared with the back office.
+const HOURS_INPUT =
+  'block w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 placeholder:text-stone-500 ' +
+  'focus:outline-2 focus:outline-offset-0 focus:outline-brand-700 disabled:cursor-not-allowed disabled:bg-stone-100 ' +
+  'disabled:text-stone-500 aria-[invalid=true]:border-red-600'
 
 /**
  * Trading hours per day, each with a Closed switch (a closed day stores ''), for the back office's
@@ -76,7 +81,7 @@ export function TradingHoursEditor({
               <div className="col-span-2 sm:col-span-1">
                 <input
                   id={inputId}
-                  className={cn(CONTROL_CLASSES, 'h-10')}
+                  className={cn(HOURS_INPUT, 'h-10')}
                   value={value[day]}
                   disabled={closed}
                   placeholder={closed ? 'Closed' : DEFAULT_OPEN}

@@ -3,7 +3,9 @@ import { z } from 'zod'
 import { getSupabase } from '../../../lib/supabase-client'
 import { pageRange, type SortDir, searchTerm } from '../../../lib/use-list-params'
 
-const Json = z.record(z.string(), z.unknown()).nullable()
+const Json = z
+  .unknown()
+  .transform((v) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null))
 
 export const AuditEntrySchema = z.object({
   id: z.number(),

@@ -1,4 +1,12 @@
-import { BuildingIcon, InboxIcon, MailIcon, StoreIcon, UsersIcon, WrenchIcon } from 'lucide-react'
+import {
+  DoorOpenIcon,
+  InboxIcon,
+  MailIcon,
+  PercentIcon,
+  StoreIcon,
+  UsersIcon,
+  WrenchIcon,
+} from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
@@ -107,7 +115,7 @@ function Counts() {
         label="Vacant units"
         value={n.format(s.vacantUnits)}
         detail={`${n.format(s.vacantM2)} m² to let`}
-        icon={<BuildingIcon className="size-5" aria-hidden="true" />}
+        icon={<DoorOpenIcon className="size-5" aria-hidden="true" />}
         href={paths.admin.vacantShops.getHref()}
       />
       <Tile
@@ -118,7 +126,7 @@ function Counts() {
             ? 'Set the centre’s GLA to compute occupancy'
             : `${n.format(s.centreGlaM2 - s.vacantM2)} of ${n.format(s.centreGlaM2)} m² GLA let`
         }
-        icon={<BuildingIcon className="size-5" aria-hidden="true" />}
+        icon={<PercentIcon className="size-5" aria-hidden="true" />}
       />
       <Tile
         label="Tenants"
