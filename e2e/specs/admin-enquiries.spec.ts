@@ -79,3 +79,37 @@ test('an enquiry sent on the public site appears live in Enquiries, is filtered 
   expect(axe360.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
   await page.screenshot({ path: 'test-results/admin-enquiries-360.png' })
 })
+
+test('an enquiry whose mail failed is shown so and its mail can be resent', async ({ page, portal }) => {
+  const email = uniqueEmail('failed')
+  const name = `Failed ${Date.now().toString(36)}`
+  const [row] = (await portal.serviceRest('POST', 'enquiries', {
+    kind: 'leasing',
+    name,
+    email,
+    company: 'Bounce Bakery',
+    message: 'Is there space for a bakery?',
+    source: 'leasing_form',
+    email_status: 'failed',
+    provider_error: '421 mail server busy',
+  })) as { id: string }[]
+  await portal.signInAs('admin')
+  await page.goto('/admin/enquiries?delivery=failed')
+  const line = page.getByRole('region', { name: 'Enquiries' }).getByRole('row').filter({ hasText: name })
+  await expect(line).toContainText('Mail failed')
+  await expect(line).toContainText('421 mail server busy')
+  await line.getByRole('button', { name: `Resend mail for the enquiry from ${name}` }).click()
+  await expect(page.getByText(`Mail sent again: ${name}`)).toBeVisible()
+  // It no longer matches the failed filter; under "sent" it shows as sent.
+  await expect(line).toHaveCount(0)
+  await page.getByLabel('Mail delivery').selectOption('sent')
+  await expect(line).toContainText('Mail sent')
+  const [stored] = (await portal.serviceRest(
+    'GET',
+    `enquiries?id=eq.${row.id}&select=email_status,provider_error`,
+  )) as {
+    email_status: string
+    provider_error: string | null
+  }[]
+  expect(stored).toEqual({ email_status: 'sent', provider_error: null })
+})

@@ -1,5 +1,6 @@
 import type { CreateFunction } from '@genesis/functions/_shared/function-context.ts'
 import createNewsletterSubscription from '@genesis/functions/newsletter-subscription/index.ts'
+import createResendEnquiryEmail from '@genesis/functions/resend-enquiry-email/index.ts'
 import createSendEnquiryEmail from '@genesis/functions/send-enquiry-email/index.ts'
 
 /** How the gateway runs one function (what `supabase/config.toml` says for a hosted project). */
@@ -29,6 +30,14 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Map(
       create: createNewsletterSubscription,
       verifyJwt: false,
       rateLimited: true,
+      maxBodyBytes: 4 * KIB,
+      timeoutMs: 30_000,
+    },
+    // Back office: the function asks the database whether the caller is an admin with the required
+    // assurance level before it sends anything.
+    'resend-enquiry-email': {
+      ...DEFAULTS,
+      create: createResendEnquiryEmail,
       maxBodyBytes: 4 * KIB,
       timeoutMs: 30_000,
     },

@@ -10,6 +10,7 @@ import { notify } from '../../../components/ui/toasts'
 import { useListParams } from '../../../lib/use-list-params'
 import { ENQUIRIES_PAGE_SIZE, ENQUIRY_SORTS, type Enquiry, useEnquiries } from '../api/get-enquiries'
 import { HandleEnquirySchema, useMarkHandled } from '../api/mark-handled'
+import { useResendEnquiryMail } from '../api/resend-enquiry-mail'
 
 const KINDS = { leasing: 'Leasing', contact: 'Contact', unit: 'Unit' } as const
 const DELIVERY: Record<Enquiry['email_status'], { label: string; variant: BadgeVariant }> = {
@@ -87,6 +88,7 @@ export function EnquiryInbox() {
   const [handling, setHandling] = useState<Enquiry | null>(null)
   const [draft, setDraft] = useState(params.q)
   const reopen = useMarkHandled()
+  const resend = useResendEnquiryMail()
 
   const columns: DataColumn<Enquiry>[] = [
     {
@@ -139,6 +141,25 @@ export function EnquiryInbox() {
           <Badge variant={DELIVERY[e.email_status].variant}>{DELIVERY[e.email_status].label}</Badge>
           {e.provider_error && (
             <span className="mt-1 block max-w-48 text-xs text-red-800">{e.provider_error}</span>
+          )}
+          {e.email_status === 'failed' && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-1"
+              disabled={resend.isPending}
+              onClick={() =>
+                resend
+                  .mutateAsync(e.id)
+                  .then(() => notify.success(`Mail sent again: ${e.name}`))
+                  .catch((error: Error) =>
+                    notify.error('The mail could not be sent', { description: error.message }),
+                  )
+              }
+            >
+              <RotateCcwIcon className="size-4" aria-hidden="true" />
+              Resend mail<span className="sr-only"> for the enquiry from {e.name}</span>
+            </Button>
           )}
         </span>
       ),
