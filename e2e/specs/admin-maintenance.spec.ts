@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { anonKey } from '../support/backend'
+import { anonKey, serviceRoleKey } from '../support/backend'
 import { expect, TENANTS, test } from '../support/fixtures'
 
 /** Maintenance in the back office (issue 13, item 6). */
@@ -29,8 +29,29 @@ test("an admin schedules a tenant's maintenance request with a note, and the ten
   await expect(row).toHaveCount(0)
   await page.getByLabel('Urgency').selectOption('')
 
+  // A photo the tenant attached (stored where the portal puts it), shown to the admin through a signed URL.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  )
+  const key = serviceRoleKey()
+  const path = `${TENANTS.tenantB.id}/${REQUEST_B}/flicker.png`
+  const upload = await request.post(`/storage/v1/object/maintenance-photos/${path}`, {
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'image/png', 'x-upsert': 'true' },
+    data: png,
+  })
+  expect(upload.ok(), await upload.text()).toBe(true)
+  portal.onCleanup(() =>
+    request.delete(`/storage/v1/object/maintenance-photos/${path}`, {
+      headers: { apikey: key, authorization: `Bearer ${key}` },
+    }),
+  )
+
   await row.getByRole('button', { name: /Change status/ }).click()
   const dialog = page.getByRole('dialog', { name: /Change status: Electrical at M01/ })
+  const photo = dialog.getByRole('img', { name: 'Attached by the tenant: flicker.png' })
+  await expect(photo).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/maintenance-photos\/.+token=/)
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1)
   await dialog.getByLabel('Status').selectOption('scheduled')
   await dialog.getByLabel('Scheduled for').fill('')
   await dialog.getByRole('button', { name: 'Save status' }).click()

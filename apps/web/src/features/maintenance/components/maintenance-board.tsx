@@ -20,6 +20,7 @@ import {
   URGENCY_LABEL,
   useMaintenanceRequests,
 } from '../api/get-maintenance-requests'
+import { useRequestPhotos } from '../api/get-request-photos'
 import {
   type StatusChange,
   StatusChangeSchema,
@@ -40,6 +41,29 @@ const URGENCY_VARIANT: Record<MaintenanceRequest['urgency'], BadgeVariant> = {
 }
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' })
 const shopName = (r: MaintenanceRequest) => (r.shop ? `${r.shop.shop_no} ${r.shop.trading_name}` : 'No shop')
+
+function RequestPhotos({ request }: { request: MaintenanceRequest }) {
+  const photos = useRequestPhotos(request.tenant_id, request.id)
+  if (photos.isPending) return <p className="text-sm text-stone-600">Loading photos…</p>
+  if (photos.error)
+    return <p className="text-sm text-red-700">The photos could not be loaded: {photos.error.message}</p>
+  if (photos.data.length === 0) return <p className="text-sm text-stone-600">No photos attached.</p>
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Photos">
+      {photos.data.map((p) => (
+        <li key={p.url}>
+          <a href={p.url} target="_blank" rel="noreferrer">
+            <img
+              src={p.url}
+              alt={`Attached by the tenant: ${p.name}`}
+              className="size-20 rounded-lg border border-stone-200 object-cover"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 function StatusDialog({ request, onClose }: { request: MaintenanceRequest; onClose: () => void }) {
   const [values, setValues] = useState<StatusChange>({
@@ -77,6 +101,7 @@ function StatusDialog({ request, onClose }: { request: MaintenanceRequest; onClo
         title={`Change status: ${CATEGORY_LABEL[request.category] ?? request.category} at ${shopName(request)}`}
         description={request.description}
       >
+        <RequestPhotos request={request} />
         <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
           {formError && (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
