@@ -59,6 +59,39 @@ const STATES: { name: string; open: (page: Page, portal: Portal) => Promise<void
       await page.waitForLoadState('networkidle')
     },
   },
+  {
+    name: 'the dashboard overview with lease, balance and notices',
+    open: async (page, portal) => {
+      await portal.signInAs('tenantA')
+      await page.goto('/tenant/dashboard')
+      await expect(page.getByRole('region', { name: 'Notices' }).getByRole('listitem').first()).toBeVisible()
+      await expect(page.getByTestId('balance-due')).toBeVisible()
+      await page.waitForLoadState('networkidle')
+    },
+  },
+  {
+    name: 'the statements tab',
+    open: async (page, portal) => {
+      await portal.signInAs('tenantA')
+      await page.goto('/tenant/dashboard?tab=statements')
+      await expect(
+        page.getByRole('region', { name: 'Utility statements' }).getByRole('row').nth(1),
+      ).toBeVisible()
+      await page.waitForLoadState('networkidle')
+    },
+  },
+  {
+    name: 'the proof of payment dialog',
+    open: async (page, portal) => {
+      await portal.signInAs('tenantA')
+      await page.goto('/tenant/dashboard?tab=statements')
+      await page
+        .getByRole('button', { name: /Upload proof/ })
+        .first()
+        .click()
+      await expect(page.getByRole('dialog', { name: 'Upload proof of payment' })).toBeVisible()
+    },
+  },
 ]
 
 for (const { name: width, viewport } of WIDTHS) {

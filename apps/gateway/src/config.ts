@@ -66,6 +66,12 @@ const EnvSchema = z.object({
   // Public forms
   FUNCTIONS_RATE_LIMIT: int(1, 100000).default(10),
   FUNCTIONS_RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(60),
+  // Functions (docs/protocol/functions.md §5): the folder of function folders (default: the
+  // repository's supabase/functions), how long a function may take to start answering (504), and
+  // the wall-clock limit at which it is stopped even while it streams (546), as on Supabase.
+  FUNCTIONS_DIR: optional,
+  FUNCTIONS_IDLE_TIMEOUT_MS: int(100, 3_600_000).default(150_000),
+  FUNCTIONS_WALL_CLOCK_LIMIT_MS: int(100, 3_600_000).default(400_000),
   // Monitoring ingestion (/api): requests per client address and window. Generous, because every
   // shopper on the centre's WiFi shares one address and each page sends several reports.
   MONITORING_RATE_LIMIT: int(1, 1000000).default(600),
@@ -83,6 +89,8 @@ export interface Config extends Env {
   /** Where PGlite data, keys and stored files live (absolute). */
   dataDir: string
   storageDir: string
+  /** The folder of function folders when FUNCTIONS_DIR is set (absolute); else the workspace's. */
+  functionsDir: string | undefined
   /** The public origin of the site and the gateway. */
   siteUrl: string
   /** Allowed `redirect_to` prefixes for auth links. */
@@ -114,6 +122,7 @@ export function loadConfig(
     ...values,
     dataDir,
     storageDir: values.STORAGE_DIR ? resolve(values.STORAGE_DIR) : `${dataDir}/storage`,
+    functionsDir: values.FUNCTIONS_DIR ? resolve(values.FUNCTIONS_DIR) : undefined,
     siteUrl,
     redirectUrls: [
       siteUrl,

@@ -8,6 +8,7 @@ import { migrate } from './database/migrate.ts'
 import { openDatabase } from './database/open-database.ts'
 import { applySecuritySettings } from './database/security-settings.ts'
 import { DEMO_ACCOUNTS, isEmpty, seedDemo } from './database/seed.ts'
+import { seedStatementPdfs } from './demo/statement-pdfs.ts'
 import { createDeps } from './deps.ts'
 import { WEB_DIST } from './http/static-site.ts'
 import { loadOrCreateKeys } from './keys.ts'
@@ -56,6 +57,11 @@ async function main() {
   }
   const keys = await loadOrCreateKeys(config.dataDir, config)
   const deps = createDeps({ config, db, keys, logger })
+  if (seeded) {
+    // The demo statements' PDFs, so a newcomer's first download works (issue 12).
+    const pdfs = await seedStatementPdfs(deps)
+    logger.info({ pdfs }, 'demo statement PDFs stored')
+  }
   // Leftovers of a crash (docs/decisions/005); in the background, so it never delays start-up.
   sweepOrphanBlobs(deps)
     .then((swept) => {

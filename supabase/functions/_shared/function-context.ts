@@ -56,3 +56,24 @@ export interface FunctionLogger {
 /** A function: a standard fetch handler made from its context. */
 export type FunctionHandler = (req: Request) => Promise<Response>
 export type CreateFunction = (ctx: FunctionContext) => FunctionHandler
+
+/**
+ * What the gateway's runner enforces for one function beyond `verify_jwt` (which is in
+ * supabase/config.toml, as for the Supabase CLI): an optional `export const limits` of the
+ * function's index.ts (docs/protocol/functions.md §5). A Supabase deployment ignores it.
+ */
+export interface FunctionLimits {
+  /** Per client address, FUNCTIONS_RATE_LIMIT requests per window for methods that change something. */
+  rateLimited?: boolean
+  /** The largest request body, counted while it streams (default 1 MiB): 413 past it. */
+  maxBodyBytes?: number
+  /** How long the function may take to start its response (default FUNCTIONS_IDLE_TIMEOUT_MS): 504 past it. */
+  timeoutMs?: number
+}
+
+/**
+ * What a function folder's index.ts default-exports: `create(ctx)` returning the handler, or a
+ * plain handler object (`export default { fetch }`, as Deno serves it) for a function that needs
+ * no context.
+ */
+export type FunctionModule = CreateFunction | { fetch: (req: Request) => Response | Promise<Response> }

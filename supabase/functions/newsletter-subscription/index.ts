@@ -1,7 +1,7 @@
 import { INVALID_EMAIL_MESSAGE, normaliseEmail } from '@genesis/contracts/email'
 import { NewsletterSubscriptionSchema, newsletterConsentText } from '@genesis/contracts/newsletter'
 import { z } from 'zod'
-import type { FunctionContext, FunctionHandler } from '../_shared/function-context.ts'
+import type { FunctionContext, FunctionHandler, FunctionLimits } from '../_shared/function-context.ts'
 import { escapeHtml, htmlPage } from '../_shared/html-page.ts'
 import { errorResponse, jsonResponse, methodNotAllowed, readJsonBody, subPath } from '../_shared/responses.ts'
 import { confirmationEmail } from './confirmation-email.ts'
@@ -12,6 +12,9 @@ const NAME = 'newsletter-subscription'
 const DEFAULT_SOURCE = 'website'
 /** The stored tokens are 48 hex characters; anything else cannot match and is refused unread. */
 const TokenSchema = z.string().regex(/^[0-9a-f]{16,128}$/)
+
+// A public form: rate-limited per address, small bodies (an address and a source).
+export const limits: FunctionLimits = { rateLimited: true, maxBodyBytes: 4 * 1024, timeoutMs: 30_000 }
 
 /**
  * `newsletter-subscription` (docs/product/site.md §5, §7):

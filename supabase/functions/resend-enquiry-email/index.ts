@@ -1,8 +1,16 @@
 import { parseEnquiryPayload } from '@genesis/contracts/enquiry'
-import type { FunctionContext, FunctionHandler, SqlClient } from '../_shared/function-context.ts'
+import type {
+  FunctionContext,
+  FunctionHandler,
+  FunctionLimits,
+  SqlClient,
+} from '../_shared/function-context.ts'
 import { errorResponse, jsonResponse, methodNotAllowed, readJsonBody } from '../_shared/responses.ts'
 import { teamMail } from '../send-enquiry-email/enquiry-emails.ts'
 import { recordDelivery } from '../send-enquiry-email/store-enquiry.ts'
+
+/** Back office only; small bodies. */
+export const limits: FunctionLimits = { rateLimited: false, maxBodyBytes: 4 * 1024, timeoutMs: 30_000 }
 
 export const ADMINS_ONLY = 'Only centre management can resend enquiry mail'
 export const NO_SUCH_ENQUIRY = 'Enquiry not found'

@@ -1,11 +1,14 @@
 import { HONEYPOT_FIELD, parseEnquiryPayload } from '@genesis/contracts/enquiry'
-import type { FunctionContext, FunctionHandler } from '../_shared/function-context.ts'
+import type { FunctionContext, FunctionHandler, FunctionLimits } from '../_shared/function-context.ts'
 import { errorResponse, jsonResponse, methodNotAllowed, readJsonBody } from '../_shared/responses.ts'
 import { acknowledgementMail, teamMail } from './enquiry-emails.ts'
 import { recordDelivery, storeEnquiry } from './store-enquiry.ts'
 
 /** What the web app's failure toast reads when the mail server refused the enquiry (docs/product/site.md §8). */
 export const EMAIL_SERVICE_ERROR = 'Email service error'
+
+// Public forms: rate-limited per address; an enquiry's message fits in 32 KiB.
+export const limits: FunctionLimits = { rateLimited: true, maxBodyBytes: 32 * 1024, timeoutMs: 30_000 }
 
 /**
  * `send-enquiry-email` (docs/product/site.md §7): the unit dialog, the leasing form and the contact form. The

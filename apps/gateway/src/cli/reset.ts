@@ -3,6 +3,9 @@ import { loadConfig } from '../config.ts'
 import { migrate } from '../database/migrate.ts'
 import { openDatabase } from '../database/open-database.ts'
 import { seedDemo, truncateAll } from '../database/seed.ts'
+import { seedStatementPdfs } from '../demo/statement-pdfs.ts'
+import { createDeps } from '../deps.ts'
+import { loadOrCreateKeys } from '../keys.ts'
 
 // Empties the product's tables and stored files, then loads the demo content again.
 const config = loadConfig()
@@ -12,6 +15,8 @@ try {
   await truncateAll(db)
   await rm(config.storageDir, { recursive: true, force: true })
   await seedDemo(db)
+  const deps = createDeps({ config, db, keys: await loadOrCreateKeys(config.dataDir, config) })
+  await seedStatementPdfs(deps)
   console.log('Database reset: demo content loaded.')
 } finally {
   await db.close()

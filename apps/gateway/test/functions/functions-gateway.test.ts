@@ -3,7 +3,7 @@ import { FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { supabaseCors } from '../../src/http/cors.ts'
-import type { FunctionDefinition } from '../../src/services/functions/registry.ts'
+import { type FunctionDefinition, functionsFromMap } from '../../src/services/functions/function-folders.ts'
 import { createFunctionsRoutes } from '../../src/services/functions/routes.ts'
 import { drivers } from '../support/database.ts'
 import { createTestGateway, TEST_URL, type TestGateway } from '../support/gateway.ts'
@@ -17,6 +17,52 @@ const fn = (handler: FunctionHandler, overrides: Partial<FunctionDefinition> = {
   timeoutMs: 2000,
   ...overrides,
 })
+
+/** A promise the test resolves: the streaming probe waits on it between its two chunks. */
+function gate() {
+  let open: () => void = () => {}
+  const opened = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  return { opened, open: () => open() }
+}
+let streamGate = gate()
+
+/** What the wall-clock probes saw of being stopped. */
+const observed = { hangAborted: false, endlessCancelled: false, endlessAborted: false }
+const wallClockProbes = new Map<string, FunctionDefinition>([
+  [
+    'hang',
+    fn(
+      (req) =>
+        new Promise<Response>(() => {
+          req.signal.addEventListener('abort', () => {
+            observed.hangAborted = true
+          })
+        }),
+      { timeoutMs: 10_000 },
+    ),
+  ],
+  [
+    'endless',
+    fn(async (req) => {
+      req.signal.addEventListener('abort', () => {
+        observed.endlessAborted = true
+      })
+      const tick = new TextEncoder().encode('data: tick\n\n')
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          controller.enqueue(tick)
+        },
+        cancel() {
+          observed.endlessCancelled = true
+        },
+      })
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } })
+    }),
+  ],
+])
 
 /** Functions that exist only to probe the runner. */
 const probes = new Map<string, FunctionDefinition>([
@@ -59,6 +105,24 @@ const probes = new Map<string, FunctionDefinition>([
     },
   ],
   ['slow', fn(() => new Promise<Response>(() => undefined), { timeoutMs: 100 })],
+  [
+    'stream',
+    fn(async () => {
+      const encoder = new TextEncoder()
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(encoder.encode('data: one\n\n'))
+          await streamGate.opened
+          controller.enqueue(encoder.encode('data: two\n\n'))
+          controller.close()
+        },
+      })
+      return new Response(body, {
+        status: 207,
+        headers: { 'content-type': 'text/event-stream', 'x-stream': 'kept' },
+      })
+    }),
+  ],
   ['limited', fn(async () => Response.json({ ok: true }), { verifyJwt: false, rateLimited: true })],
 ])
 
@@ -73,7 +137,7 @@ describe.each(drivers)('functions gateway (%s)', (driver) => {
     })
     app = new Hono()
     app.use('/functions/v1/*', supabaseCors())
-    app.route('/functions/v1', createFunctionsRoutes(gw.deps, probes))
+    app.route('/functions/v1', createFunctionsRoutes(gw.deps, functionsFromMap(probes)))
   })
   afterAll(() => gw.close())
 
@@ -206,15 +270,16 @@ describe.each(drivers)('functions gateway (%s)', (driver) => {
     expect(await response.json()).toEqual({ error: 'short and stout' })
   })
 
-  it('answers 500 in JSON, without the relay flag, when a function throws', async () => {
+  it('answers 500 WORKER_ERROR as a relay error when a function throws, as Supabase does', async () => {
     const { error } = await (await probeClient()).functions.invoke('crash', { body: {} })
-    expect(error).toBeInstanceOf(FunctionsHttpError)
-    const response = (error as FunctionsHttpError).context as Response
+    expect(error).toBeInstanceOf(FunctionsRelayError)
+    const response = (error as FunctionsRelayError).context as Response
     expect(response.status).toBe(500)
-    expect(response.headers.get('x-relay-error')).toBeNull()
+    expect(response.headers.get('x-relay-error')).toBe('true')
+    expect(response.headers.get('sb-error-code')).toBe('WORKER_ERROR')
     expect(await response.json()).toEqual({
-      code: 'FUNCTION_ERROR',
-      message: 'The function failed while handling the request',
+      code: 'WORKER_ERROR',
+      message: 'Function exited due to an error (please check logs)',
     })
   })
 
@@ -225,12 +290,66 @@ describe.each(drivers)('functions gateway (%s)', (driver) => {
     const bootResponse = (boot.error as FunctionsRelayError).context as Response
     expect(bootResponse.status).toBe(503)
     expect(bootResponse.headers.get('x-relay-error')).toBe('true')
+    expect(await bootResponse.json()).toMatchObject({ code: 'BOOT_ERROR' })
 
     const slow = await client.functions.invoke('slow', { body: {} })
     expect(slow.error).toBeInstanceOf(FunctionsRelayError)
     const slowResponse = (slow.error as FunctionsRelayError).context as Response
     expect(slowResponse.status).toBe(504)
-    expect(await slowResponse.json()).toMatchObject({ code: 'TIMEOUT' })
+    expect(slowResponse.headers.get('sb-error-code')).toBe('IDLE_TIMEOUT')
+    expect(await slowResponse.json()).toMatchObject({ code: 'IDLE_TIMEOUT' })
+  })
+
+  it('streams a response through as the function writes it, status and headers unchanged', async () => {
+    streamGate = gate()
+    const { data, error, response } = await (await probeClient()).functions.invoke('stream', {
+      method: 'GET',
+    })
+    expect(error).toBeNull()
+    expect(response?.status).toBe(207)
+    expect(response?.headers.get('x-stream')).toBe('kept')
+    const reader = (data as Response).body!.getReader()
+    const decoder = new TextDecoder()
+    // The function writes its second chunk only after the client has read the first: a runner that
+    // buffered the body would never deliver either.
+    expect(decoder.decode((await reader.read()).value)).toBe('data: one\n\n')
+    streamGate.open()
+    expect(decoder.decode((await reader.read()).value)).toBe('data: two\n\n')
+    expect((await reader.read()).done).toBe(true)
+  })
+
+  it('stops a function at the wall-clock limit: 546 before it answered, its body cut off while it streams', async () => {
+    Object.assign(observed, { hangAborted: false, endlessCancelled: false, endlessAborted: false })
+    const limited = new Hono()
+    const deps = { ...gw.deps, config: { ...gw.deps.config, FUNCTIONS_WALL_CLOCK_LIMIT_MS: 300 } }
+    limited.route('/functions/v1', createFunctionsRoutes(deps, functionsFromMap(wallClockProbes)))
+    const { createClient } = await import('@supabase/supabase-js')
+    const client = createClient(TEST_URL, gw.keys.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { fetch: async (input, init) => limited.fetch(new Request(input, init)) },
+    })
+
+    const hung = await client.functions.invoke('hang', { body: {} })
+    expect(hung.error).toBeInstanceOf(FunctionsRelayError)
+    const hungResponse = (hung.error as FunctionsRelayError).context as Response
+    expect(hungResponse.status).toBe(546)
+    expect(hungResponse.headers.get('sb-error-code')).toBe('WORKER_RESOURCE_LIMIT')
+    expect(await hungResponse.json()).toEqual({
+      code: 'WORKER_RESOURCE_LIMIT',
+      message: 'Function was stopped at the wall clock limit of 300 ms',
+    })
+    expect(observed.hangAborted).toBe(true)
+
+    const endless = await client.functions.invoke('endless', { method: 'GET' })
+    expect(endless.error).toBeNull()
+    const reader = (endless.data as Response).body!.getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: tick\n\n')
+    const readToTheEnd = async () => {
+      for (;;) if ((await reader.read()).done) return 'ended normally'
+    }
+    await expect(readToTheEnd()).rejects.toThrow()
+    expect(observed.endlessCancelled).toBe(true)
+    expect(observed.endlessAborted).toBe(true)
   })
 
   it('refuses a body over the function’s limit with 413, declared or streamed', async () => {

@@ -2,15 +2,15 @@ import { ServiceError } from '../../http/service-error.ts'
 
 /**
  * Everything the functions gateway itself answers (docs/protocol/functions.md §5), in the shape the
- * Supabase gateway uses: `{ code, message }` (401s also carry `msg` and an `sb-error-code` header).
- * Errors a function returns are its own and never pass through here.
+ * Supabase gateway uses: `{ code, message }` with the code again in an `sb-error-code` header
+ * (401s also carry `msg`). Errors a function returns are its own and never pass through here.
  */
 export class FunctionsError extends ServiceError {
-  /** A failure of the gateway rather than of the function: sets `x-relay-error: true` (docs/protocol/README.md, quirk 11). */
+  /** A failure of the runtime rather than an answer of the function: sets `x-relay-error: true` (docs/protocol/README.md, quirk 11). */
   readonly relay: boolean
 
   constructor(
-    status: 401 | 404 | 413 | 429 | 500 | 503 | 504,
+    status: 401 | 404 | 413 | 429 | 500 | 503 | 504 | 546,
     code: string,
     message: string,
     relay: boolean,
@@ -21,20 +21,20 @@ export class FunctionsError extends ServiceError {
   }
 
   override body() {
-    // The Supabase gateway repeats the message as `msg` and the code as a header on auth failures.
+    // The Supabase gateway repeats the message as `msg` on auth failures.
     const body: Record<string, string> = { code: this.code, message: this.message }
     if (this.status === 401) body.msg = this.message
     return body
   }
 
   override headers() {
-    const headers: Record<string, string> = { ...this.extraHeaders }
-    if (this.status === 401) headers['sb-error-code'] = this.code
+    const headers: Record<string, string> = { ...this.extraHeaders, 'sb-error-code': this.code }
     if (this.relay) headers['x-relay-error'] = 'true'
     return headers
   }
 }
 
+/** Codes and statuses as Supabase's functions gateway answers them (its "Status codes" and "Error codes" pages). */
 export const ERRORS = {
   NoAuthHeader: () =>
     new FunctionsError(401, 'UNAUTHORIZED_NO_AUTH_HEADER', 'Missing authorization header', false),
@@ -53,13 +53,24 @@ export const ERRORS = {
       false,
       { 'Retry-After': String(retryAfterSeconds) },
     ),
+  /** The function threw instead of answering (Supabase: 500 WORKER_ERROR, a relay error). */
   FunctionCrashed: () =>
-    new FunctionsError(500, 'FUNCTION_ERROR', 'The function failed while handling the request', false),
+    new FunctionsError(500, 'WORKER_ERROR', 'Function exited due to an error (please check logs)', true),
   GatewayFailed: () =>
     new FunctionsError(500, 'GATEWAY_ERROR', 'The functions gateway failed to relay the request', true),
-  FunctionBootFailed: () => new FunctionsError(503, 'BOOT_ERROR', 'The function could not be started', true),
+  FunctionBootFailed: () =>
+    new FunctionsError(503, 'BOOT_ERROR', 'Function failed to start (please check logs)', true),
+  /** No response within the function's idle timeout (Supabase: 504). */
   FunctionTimedOut: (timeoutMs: number) =>
-    new FunctionsError(504, 'TIMEOUT', `The function did not answer within ${timeoutMs} ms`, true),
+    new FunctionsError(504, 'IDLE_TIMEOUT', `The function did not answer within ${timeoutMs} ms`, true),
+  /** Stopped at the wall-clock limit before it answered (Supabase: 546, a resource limit). */
+  WallClockLimit: (limitMs: number) =>
+    new FunctionsError(
+      546,
+      'WORKER_RESOURCE_LIMIT',
+      `Function was stopped at the wall clock limit of ${limitMs} ms`,
+      true,
+    ),
 }
 
 /** The one renderer of the functions service (the runner answers without a Hono context). */

@@ -5,13 +5,14 @@ import { BodyTooLargeError, readLimitedBody } from '../../http/read-limited-body
 import { bearerToken, verifyJwt } from '../../http/resolve-caller.ts'
 import { createFunctionContext } from './create-function-context.ts'
 import { ERRORS, type FunctionsError, renderFunctionsError } from './errors.ts'
-import type { FunctionDefinition } from './registry.ts'
+import type { FunctionDefinition, FunctionSource } from './function-folders.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Three base64url segments without padding (protocol §1.3). */
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
 
-class TimeoutError extends Error {}
+class IdleTimeout extends Error {}
+class WallClockLimit extends Error {}
 
 /** One call of `/functions/v1/<name><rest>`. */
 export interface FunctionCall {
@@ -24,20 +25,26 @@ export interface FunctionCall {
 }
 
 /**
- * Runs `/functions/v1/<name>[/<rest>]` (protocol §5): checks the caller's JWT when the function
- * asks for it, applies the abuse limits, then hands the request — method, headers, body and
- * query unchanged, URL rewritten to `/<name>/<rest>` as the Edge runtime does — to the function.
+ * Runs `/functions/v1/<name>[/<rest>]` (protocol §5): finds the function's folder, checks the
+ * caller's JWT when its config asks for it, applies the abuse limits, then hands the request —
+ * method, headers, body and query unchanged, URL rewritten to `/<name>/<rest>` as the Edge runtime
+ * does — to the function, and its response back as it streams. Two clocks run, as on Supabase:
+ * the function must start answering within its idle timeout (504), and it is stopped at the
+ * wall-clock limit (FUNCTIONS_WALL_CLOCK_LIMIT_MS) even while it streams (546 if nothing was sent
+ * yet, otherwise the body breaks off). Stopping means aborting the request's signal and
+ * cancelling the response stream: a function that ignores both keeps its promise running in the
+ * process, but nothing it produces reaches the client any more.
  */
-export function createFunctionInvoker(deps: Deps, functions: ReadonlyMap<string, FunctionDefinition>) {
-  const handlers = new Map<string, FunctionHandler>()
+export function createFunctionInvoker(deps: Deps, source: FunctionSource) {
+  const handlers = new Map<string, { create: FunctionDefinition['create']; handler: FunctionHandler }>()
   const limiters = new Map<string, RateLimiter>()
 
   function boot(name: string, definition: FunctionDefinition): FunctionHandler {
-    let handler = handlers.get(name)
-    if (!handler) {
-      handler = definition.create(createFunctionContext(deps, name))
-      handlers.set(name, handler)
-    }
+    const booted = handlers.get(name)
+    if (booted && booted.create === definition.create) return booted.handler
+    const handler = definition.create(createFunctionContext(deps, name))
+    if (typeof handler !== 'function') throw new Error(`${name}: create(ctx) did not return a handler`)
+    handlers.set(name, { create: definition.create, handler })
     return handler
   }
 
@@ -67,7 +74,13 @@ export function createFunctionInvoker(deps: Deps, functions: ReadonlyMap<string,
 
   return async function invokeFunction(call: FunctionCall): Promise<Response> {
     const { name, rest, request: incoming } = call
-    const definition = functions.get(name)
+    let definition: FunctionDefinition | undefined
+    try {
+      definition = await source.find(name)
+    } catch (error) {
+      deps.logger.error({ err: error, function: name }, 'function could not be loaded')
+      return renderFunctionsError(ERRORS.FunctionBootFailed())
+    }
     if (!definition) return renderFunctionsError(ERRORS.FunctionNotFound())
 
     if (definition.verifyJwt) {
@@ -100,38 +113,110 @@ export function createFunctionInvoker(deps: Deps, functions: ReadonlyMap<string,
       return renderFunctionsError(ERRORS.FunctionBootFailed())
     }
 
+    // Aborted at the wall-clock limit or the idle timeout: the function sees it on req.signal.
+    const stop = new AbortController()
+    const wallClockMs = deps.config.FUNCTIONS_WALL_CLOCK_LIMIT_MS
+    const wallClock = setTimeout(() => stop.abort(new WallClockLimit()), wallClockMs)
     const url = new URL(incoming.url)
     const request = new Request(new URL(`/${name}${rest}${url.search}`, url.origin), {
       method: incoming.method,
       headers: incoming.headers,
       body: body && body.byteLength > 0 ? body : undefined,
-      signal: incoming.signal,
+      signal: AbortSignal.any([incoming.signal, stop.signal]),
     })
 
-    let timer: ReturnType<typeof setTimeout> | undefined
+    let idle: ReturnType<typeof setTimeout> | undefined
+    let response: Response
     try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new TimeoutError()), definition.timeoutMs)
+      const stopped = new Promise<never>((_, reject) => {
+        idle = setTimeout(() => {
+          stop.abort(new IdleTimeout())
+        }, definition.timeoutMs)
+        stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true })
       })
-      const response = await Promise.race([handler(request), timeout])
-      if (!response.headers.has('x-relay-error')) return response
-      // The relay flag is the gateway's to set (docs/protocol/README.md, quirk 11): a function cannot claim to be the gateway.
-      const headers = new Headers(response.headers)
-      headers.delete('x-relay-error')
-      return new Response(response.body, {
-        status: response.status,
-        statusText: response.statusText,
-        headers,
-      })
+      // A stop that comes while the body streams is untilStopped's to handle, not an unhandled rejection.
+      stopped.catch(() => undefined)
+      response = await Promise.race([handler(request), stopped])
     } catch (error) {
-      if (error instanceof TimeoutError) {
+      clearTimeout(wallClock)
+      if (error instanceof IdleTimeout) {
         deps.logger.error({ function: name, timeoutMs: definition.timeoutMs }, 'function timed out')
         return renderFunctionsError(ERRORS.FunctionTimedOut(definition.timeoutMs))
       }
+      if (error instanceof WallClockLimit) {
+        deps.logger.error({ function: name, wallClockMs }, 'function stopped at the wall-clock limit')
+        return renderFunctionsError(ERRORS.WallClockLimit(wallClockMs))
+      }
+      if (!stop.signal.aborted) stop.abort(error)
       deps.logger.error({ err: error, function: name }, 'function threw')
       return renderFunctionsError(ERRORS.FunctionCrashed())
     } finally {
-      clearTimeout(timer)
+      clearTimeout(idle)
     }
+
+    // The relay flag is the gateway's to set (docs/protocol/README.md, quirk 11): a function cannot claim to be the gateway.
+    const headers = new Headers(response.headers)
+    headers.delete('x-relay-error')
+    if (!response.body) clearTimeout(wallClock)
+    const streamed = response.body
+      ? untilStopped(
+          response.body,
+          stop.signal,
+          () => clearTimeout(wallClock),
+          () =>
+            deps.logger.error({ function: name, wallClockMs }, 'function stopped at the wall-clock limit'),
+        )
+      : null
+    return new Response(streamed, { status: response.status, statusText: response.statusText, headers })
   }
+}
+
+/**
+ * The function's response body as it comes, until `stop` fires: then the function's stream is
+ * cancelled and the client's body errors (it cannot be told otherwise once the status is sent).
+ * `finish` runs once when the body ends, either way.
+ */
+function untilStopped(
+  body: ReadableStream<Uint8Array>,
+  stop: AbortSignal,
+  finish: () => void,
+  onStopped: () => void,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader()
+  let finished = false
+  const onStop = () => {
+    onStopped()
+    reader.cancel(stop.reason).catch(() => undefined)
+  }
+  const end = () => {
+    if (finished) return
+    finished = true
+    stop.removeEventListener('abort', onStop)
+    finish()
+  }
+  if (stop.aborted) onStop()
+  else stop.addEventListener('abort', onStop, { once: true })
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const chunk = await reader.read()
+        if (stop.aborted) {
+          end()
+          controller.error(stop.reason)
+        } else if (chunk.done) {
+          end()
+          controller.close()
+        } else {
+          controller.enqueue(chunk.value)
+        }
+      } catch (error) {
+        end()
+        controller.error(stop.aborted ? stop.reason : error)
+      }
+    },
+    cancel(reason) {
+      end()
+      return reader.cancel(reason)
+    },
+  })
 }

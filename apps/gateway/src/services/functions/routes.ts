@@ -4,19 +4,23 @@ import type { GatewayEnv } from '../../http/gateway-env.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { serviceErrorHandler } from '../../http/service-error.ts'
 import { ERRORS } from './errors.ts'
+import { type FunctionSource, functionFolders, workspaceFunctionsDir } from './function-folders.ts'
 import { createFunctionInvoker } from './invoke-function.ts'
-import { FUNCTIONS, type FunctionDefinition } from './registry.ts'
 
 /**
- * /functions/v1 — edge functions (docs/protocol/functions.md §5). Open to everyone at this level: each
- * function declares in the registry whether it needs a JWT, and the invoker enforces it.
+ * /functions/v1 — edge functions (docs/protocol/functions.md §5). Open to everyone at this level:
+ * each function's `verify_jwt` (supabase/config.toml) says whether it needs a JWT, and the invoker
+ * enforces it. The functions are the folders of FUNCTIONS_DIR (by default the repository's
+ * supabase/functions, the @genesis/functions workspace package).
  */
 export function createFunctionsRoutes(
   deps: Deps,
-  functions: ReadonlyMap<string, FunctionDefinition> = FUNCTIONS,
+  source: FunctionSource = functionFolders(deps.config.functionsDir ?? workspaceFunctionsDir(), {
+    defaultTimeoutMs: deps.config.FUNCTIONS_IDLE_TIMEOUT_MS,
+  }),
 ): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>()
-  const invoke = createFunctionInvoker(deps, functions)
+  const invoke = createFunctionInvoker(deps, source)
   const call = (c: Context, rest: string) =>
     invoke({
       name: c.req.param('name') ?? '',

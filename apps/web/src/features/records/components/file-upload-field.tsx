@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
 import { publicStorageUrl } from '../../../lib/supabase'
-import { uploadWithProgress } from '../../../lib/upload-with-progress'
+import { storageFileName, uploadWithProgress } from '../../../lib/upload-with-progress'
 
 /**
  * A file stored in a public bucket under the record's folder (`{recordId}/…`): choose a file, watch
@@ -36,14 +36,13 @@ export function FileUploadField({
     if (!recordId) return
     setError(undefined)
     setProgress(0)
-    const safeName = file.name.toLowerCase().replace(/[^a-z0-9.]+/g, '-')
     try {
-      const path = await uploadWithProgress(
+      const { path } = await uploadWithProgress({
         bucket,
-        `${recordId}/${Date.now()}-${safeName}`,
+        path: `${recordId}/${storageFileName(file.name)}`,
         file,
-        setProgress,
-      )
+        onProgress: (percent) => setProgress(percent / 100),
+      })
       onChange(path)
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))

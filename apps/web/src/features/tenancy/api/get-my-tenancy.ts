@@ -1,11 +1,7 @@
+import { AmountSchema } from '@genesis/contracts/tenant-portal'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { getSupabase } from '../../../lib/supabase-client'
-
-const money = z
-  .union([z.number(), z.string()])
-  .nullable()
-  .transform((v) => (v === null ? null : Number(v)))
 
 export const TenancySchema = z.object({
   id: z.string(),
@@ -15,7 +11,10 @@ export const TenancySchema = z.object({
   phone: z.string().nullable(),
   lease_start: z.string().nullable(),
   lease_end: z.string().nullable(),
-  monthly_rental: money,
+  monthly_rental: AmountSchema,
+  deposit: AmountSchema,
+  escalation_percent: AmountSchema,
+  notice_period_months: z.number().int().nullable(),
   status: z.string(),
   shop: z
     .object({
@@ -30,7 +29,7 @@ export const TenancySchema = z.object({
 export type Tenancy = z.infer<typeof TenancySchema>
 
 const SELECT =
-  'id, company_name, contact_name, email, phone, lease_start, lease_end, monthly_rental, status, shop:shops(id, shop_no, trading_name, floor, category)'
+  'id, company_name, contact_name, email, phone, lease_start, lease_end, monthly_rental, deposit, escalation_percent, notice_period_months, status, shop:shops(id, shop_no, trading_name, floor, category)'
 
 /**
  * The signed-in tenant's own record and shop. Row-level security returns only theirs, so the

@@ -1,0 +1,182 @@
+import { anonKey, serviceRoleKey } from '../support/backend'
+import { expect, type Portal, TENANTS, test } from '../support/fixtures'
+
+/**
+ * Issue 12, the dashboard: a tenant sees their own shop, lease, balance, notices and statements
+ * (never tenant B's, also not through REST), downloads a statement PDF (the bytes stored), and
+ * uploads a proof of payment that turns the statement to 'Payment submitted'.
+ */
+
+const serviceHeaders = () => {
+  const key = serviceRoleKey()
+  return { apikey: key, authorization: `Bearer ${key}` }
+}
+
+/** Tenant A's issued (unpaid) rental statements, oldest first, as the service role reads them. */
+async function issuedRentalStatements(portal: Portal) {
+  return (await portal.serviceRest(
+    'GET',
+    `rental_statements?tenant_id=eq.${TENANTS.tenantA.id}&status=eq.issued&order=period.asc&select=id,period,file_path`,
+  )) as { id: string; period: string; file_path: string | null }[]
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+const periodLabel = (period: string) => `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`
+
+test('a tenant sees their own shop, lease, balance and notices, and marks a notice read', async ({
+  page,
+  portal,
+}) => {
+  await portal.signInAs('tenantA')
+  await page.goto('/tenant/dashboard')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fresh Basket Trading (Pty) Ltd')
+  await expect(page.getByText('Shop G01')).toBeVisible()
+
+  const lease = page.getByRole('region', { name: 'Lease summary' })
+  await expect(lease.getByText('7.50 %')).toBeVisible()
+  await expect(lease.getByText('3 months')).toBeVisible()
+  await expect(lease.getByText(/days to lease expiry/)).toBeVisible()
+
+  await expect(page.getByTestId('balance-due')).toHaveText(/^R \d/)
+  await expect(page.getByText(/Next due date/)).toBeVisible()
+
+  const notices = page.getByRole('list', { name: 'Notices from the centre' })
+  await expect(notices.getByRole('heading', { name: 'Refrigeration contractor visit' })).toBeVisible()
+  // Tenant B's shop's notice never reaches tenant A.
+  await expect(notices.getByRole('heading', { name: 'Mezzanine seating area' })).toHaveCount(0)
+  const fireDrill = notices
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Fire drill next Wednesday' }) })
+  await expect(fireDrill.getByText('Unread')).toBeVisible()
+  portal.onCleanup(() =>
+    portal.serviceRest(
+      'DELETE',
+      `notice_receipts?tenant_id=eq.${TENANTS.tenantA.id}&notice_id=eq.40000000-0000-4000-8000-000000000002`,
+    ),
+  )
+  await fireDrill.getByRole('button', { name: 'Mark as read' }).click()
+  await expect(fireDrill.getByText('Unread')).toHaveCount(0)
+  await page.reload()
+  await expect(
+    page
+      .getByRole('list', { name: 'Notices from the centre' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Fire drill next Wednesday' }) })
+      .getByText('Unread'),
+  ).toHaveCount(0)
+})
+
+test("a tenant's statements are their own, in the page and through REST", async ({ page, portal }) => {
+  const session = await portal.signInAs('tenantA')
+  await page.goto('/tenant/dashboard?tab=statements')
+  const rental = page.getByRole('region', { name: 'Rental statements' })
+  await expect(rental.getByRole('row')).toHaveCount(4) // header and three months
+  await expect(page.getByRole('region', { name: 'Utility statements' }).getByRole('row')).toHaveCount(3)
+
+  // Through REST with tenant A's own token, asking for tenant B's rows by id: none.
+  const res = await page.request.get(`/rest/v1/rental_statements?tenant_id=eq.${TENANTS.tenantB.id}`, {
+    headers: { apikey: anonKey(), authorization: `Bearer ${session.access_token}` },
+  })
+  expect(res.status()).toBe(200)
+  expect(await res.json()).toEqual([])
+})
+
+test('a tenant downloads a statement PDF: the bytes that were stored', async ({ page, portal }) => {
+  await portal.signInAs('tenantA')
+  const [statement] = await issuedRentalStatements(portal)
+  expect(statement.file_path).toBeTruthy()
+  await page.goto('/tenant/dashboard?tab=statements')
+  const download = page.waitForEvent('download')
+  await page
+    .getByRole('button', { name: `Download PDF of the ${periodLabel(statement.period)} rental statement` })
+    .click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe(`Rental statement G01 ${statement.period.slice(0, 7)}.pdf`)
+  const path = await file.path()
+  const { readFileSync } = await import('node:fs')
+  const downloaded = readFileSync(path)
+  const stored = await page.request.get(`/storage/v1/object/statements/${statement.file_path}`, {
+    headers: serviceHeaders(),
+  })
+  expect(stored.status()).toBe(200)
+  const bytes = Buffer.from(await stored.body())
+  expect(downloaded.subarray(0, 5).toString()).toBe('%PDF-')
+  expect(downloaded.equals(bytes)).toBe(true)
+})
+
+test("a tenant uploads a proof of payment and the statement shows 'Payment submitted'", async ({
+  page,
+  portal,
+}) => {
+  await portal.signInAs('tenantA')
+  const [statement] = await issuedRentalStatements(portal)
+  portal.onCleanup(async () => {
+    // Back to the seeded state for the other stories: the proof's file (its row cascades) and the status.
+    const objects = await page.request.post('/storage/v1/object/list/payment-proofs', {
+      headers: { ...serviceHeaders(), 'content-type': 'application/json' },
+      data: { prefix: `${TENANTS.tenantA.id}/rental/${statement.id}`, limit: 100 },
+    })
+    const names = ((await objects.json()) as { name: string }[]).map(
+      (o) => `${TENANTS.tenantA.id}/rental/${statement.id}/${o.name}`,
+    )
+    if (names.length > 0) {
+      await page.request.delete('/storage/v1/object/payment-proofs', {
+        headers: { ...serviceHeaders(), 'content-type': 'application/json' },
+        data: { prefixes: names },
+      })
+    }
+    await portal.serviceRest('PATCH', `rental_statements?id=eq.${statement.id}`, { status: 'issued' })
+  })
+
+  await page.goto('/tenant/dashboard?tab=statements')
+  const row = page
+    .getByRole('region', { name: 'Rental statements' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: periodLabel(statement.period) }) })
+  await expect(row.getByText('Issued')).toBeVisible()
+  await row.getByRole('button', { name: /Upload proof/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Upload proof of payment' })
+  // A file the bucket does not take is refused with the reason, and nothing changes.
+  await dialog.getByLabel('Proof of payment').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('I paid'),
+  })
+  await expect(dialog.getByRole('alert')).toContainText('notes.txt is not an accepted file type')
+  await dialog.getByLabel('Proof of payment').setInputFiles({
+    name: 'EFT confirmation.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n'),
+  })
+  await expect(dialog).toBeHidden()
+  await expect(row.getByText('Payment submitted')).toBeVisible()
+  await page.reload()
+  await expect(
+    page
+      .getByRole('region', { name: 'Rental statements' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: periodLabel(statement.period) }) })
+      .getByText('Payment submitted'),
+  ).toBeVisible()
+  const proofs = (await portal.serviceRest(
+    'GET',
+    `payment_proofs?rental_statement_id=eq.${statement.id}&select=object_path`,
+  )) as {
+    object_path: string
+  }[]
+  expect(proofs).toHaveLength(1)
+  expect(proofs[0].object_path).toMatch(/EFT-confirmation\.pdf$/)
+})
