@@ -17,18 +17,10 @@ const ADMIN_PLACEHOLDERS = [
   paths.admin.monitoring,
 ]
 
-/** Admin pages with their own screen. */
-const ADMIN_PAGES: [{ path: string; title: string }, () => Promise<Page>][] = [
-  [paths.admin.audit, () => import('./routes/admin/audit')],
-  [paths.admin.enquiries, () => import('./routes/admin/enquiries')],
-  [paths.admin.maintenance, () => import('./routes/admin/maintenance')],
-  [paths.admin.dashboard, () => import('./routes/admin/dashboard')],
-  [paths.admin.notices, () => import('./routes/admin/notices')],
-]
-
-/** Shops, Vacant Shops and Tenants: one module, one generic list and form (features/records). */
-type RecordPages = typeof import('./routes/admin/records')
-const RECORD_PAGES: [{ path: string; title: string }, keyof RecordPages][] = [
+/** Admin pages with their own screen, all from one lazily loaded module (routes/admin/pages.tsx). */
+type AdminPages = typeof import('./routes/admin/pages')
+const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
+  [paths.admin.dashboard, 'DashboardPage'],
   [paths.admin.shops, 'ShopsPage'],
   [paths.admin.newShop, 'ShopFormPage'],
   [paths.admin.editShop, 'ShopFormPage'],
@@ -38,6 +30,10 @@ const RECORD_PAGES: [{ path: string; title: string }, keyof RecordPages][] = [
   [paths.admin.tenants, 'TenantsPage'],
   [paths.admin.newTenant, 'TenantFormPage'],
   [paths.admin.editTenant, 'TenantFormPage'],
+  [paths.admin.enquiries, 'EnquiriesPage'],
+  [paths.admin.maintenance, 'MaintenancePage'],
+  [paths.admin.notices, 'NoticesPage'],
+  [paths.admin.audit, 'AuditPage'],
 ]
 
 /**
@@ -91,13 +87,10 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.admin.root.path, lazy: page(() => import('./routes/admin/root-redirect')) },
           ...ADMIN_PAGES.map(
-            ([r, load]): RouteObject => ({ path: r.path, handle: { title: r.title }, lazy: page(load) }),
-          ),
-          ...RECORD_PAGES.map(
             ([r, name]): RouteObject => ({
               path: r.path,
               handle: { title: r.title },
-              lazy: async () => ({ Component: (await import('./routes/admin/records'))[name] }),
+              lazy: async () => ({ Component: (await import('./routes/admin/pages'))[name] }),
             }),
           ),
           ...ADMIN_PLACEHOLDERS.map(
