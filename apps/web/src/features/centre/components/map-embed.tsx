@@ -1,5 +1,5 @@
 import { MapIcon, MapPinIcon, NavigationIcon } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button'
 import type { CentreSettings } from '../api/get-centre-settings'
 import { fullAddress } from '../api/get-centre-settings'
@@ -23,18 +23,14 @@ export function directionsUrl(lat: number, lon: number): string {
 export function MapEmbed({ centre, className }: { centre: CentreSettings; className?: string }) {
   const { map_latitude: lat, map_longitude: lon } = centre
   const [live, setLive] = useState(false)
-  const frame = useRef<HTMLIFrameElement>(null)
   const hasPoint = lat !== null && lon !== null
-  // The button that asked for the map is gone: focus goes to the map, not back to the page's top.
-  useEffect(() => {
-    if (live) frame.current?.focus()
-  }, [live])
   return (
     <div className={className}>
       <div className="relative aspect-[4/3] w-full overflow-hidden rounded-2xl border border-stone-200 bg-stone-100 sm:aspect-[16/7]">
         {hasPoint && live ? (
           <iframe
-            ref={frame}
+            // The button that asked for the map is gone: focus goes to the map, not to the page's top.
+            ref={(el) => el?.focus()}
             title={`Map showing ${centre.centre_name}`}
             src={osmEmbedUrl(lat, lon)}
             referrerPolicy="no-referrer"
