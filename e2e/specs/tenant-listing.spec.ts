@@ -56,7 +56,8 @@ test('a tenant edits their trading hours and sees them on the public store page'
 
   await page.goto('/stores/fresh-basket-market')
   await expect(page.getByText('Fresh produce, an in-store bakery and a new Sunday market.')).toBeVisible()
-  const day = (label: string) => page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) })
+  const day = (label: string) =>
+    page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) })
   await expect(day('Mon')).toContainText('07:30 - 19:00')
   await expect(day('Sun')).toContainText('Closed')
 })
