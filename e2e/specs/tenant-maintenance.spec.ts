@@ -62,15 +62,24 @@ test('a tenant logs a request with a photo and sees the status change arrive liv
   await expect(request.getByTestId('maintenance-status')).toHaveText('Received')
   await expect(request.getByRole('img', { name: 'Attachment 1 of the request' })).toBeVisible()
 
-  // The centre management schedules it (as an admin would, through REST): it arrives live.
+  // The centre management schedules it (an admin with their second factor, through REST): it arrives live.
   const [row] = (await readAsServiceRole(
     page.request,
     `maintenance_requests?description=eq.${encodeURIComponent(description)}&select=id`,
   )) as { id: string }[]
-  await portal.serviceRest('PATCH', `maintenance_requests?id=eq.${row.id}`, {
-    status: 'scheduled',
-    status_note: 'Locksmith on Friday morning',
+  await portal.enrolTotp('admin')
+  const admin = await portal.apiSession('admin')
+  const patched = await page.request.patch(`/rest/v1/maintenance_requests?id=eq.${row.id}`, {
+    headers: {
+      apikey: anonKey(),
+      authorization: `Bearer ${admin.access_token}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    },
+    data: { status: 'scheduled', status_note: 'Locksmith on Friday morning' },
   })
+  expect(patched.status()).toBe(200)
+  expect(await patched.json()).toHaveLength(1)
   await expect(page.getByText('Maintenance request updated')).toBeVisible()
   await expect(request.getByTestId('maintenance-status')).toHaveText('Scheduled')
   await expect(request.getByRole('region', { name: 'Status history' })).toContainText(
