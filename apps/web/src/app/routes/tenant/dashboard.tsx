@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Button } from '../../../components/ui/button'
@@ -64,6 +64,13 @@ export default function TenantDashboardPage() {
     setTenantId(t.id, { companyName: t.company_name, shopNo: t.shop?.shop_no ?? null })
   }, [tenancy.data, setTenantId])
 
+  // On a phone the tab row scrolls sideways: keep the open tab in view (e.g. after a link to ?tab=account).
+  const tabList = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const active = tabList.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')
+    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [tab])
+
   const shopNo = tenancy.data?.shop?.shop_no ?? null
   const tenantId = tenancy.data?.id
   const shopId = tenancy.data?.shop?.id
@@ -100,7 +107,7 @@ export default function TenantDashboardPage() {
           )
         }
       >
-        <TabsList aria-label="Dashboard sections">
+        <TabsList ref={tabList} aria-label="Dashboard sections">
           {TABS.map((t) => (
             <TabsTrigger key={t.id} value={t.id}>
               {t.label}

@@ -85,7 +85,7 @@ export function TwoFactorSettings({ userId }: { userId: string | undefined }) {
       {factor ? (
         <>
           <p className="flex items-center gap-2 text-sm font-semibold text-green-800">
-            <ShieldCheckIcon className="size-5" aria-hidden="true" />
+            <ShieldCheckIcon className="size-5 shrink-0" aria-hidden="true" />
             Two-factor sign-in is on.
           </p>
           <Button
@@ -101,7 +101,7 @@ export function TwoFactorSettings({ userId }: { userId: string | undefined }) {
       ) : (
         <>
           <p className="flex items-center gap-2 text-sm text-stone-700">
-            <ShieldOffIcon className="size-5 text-stone-500" aria-hidden="true" />
+            <ShieldOffIcon className="size-5 shrink-0 text-stone-500" aria-hidden="true" />
             Two-factor sign-in is off. Turn it on to ask for a code from your phone when you sign in.
           </p>
           <Button
