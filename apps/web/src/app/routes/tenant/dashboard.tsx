@@ -66,6 +66,7 @@ export default function TenantDashboardPage() {
 
   // On a phone the tab row scrolls sideways: keep the open tab in view (e.g. after a link to ?tab=account).
   const tabList = useRef<HTMLDivElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the open tab changes
   useEffect(() => {
     const active = tabList.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')
     active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
