@@ -10,9 +10,15 @@ node -e 'const [major] = process.versions.node.split("."); if (major !== "24" ||
 
 url=$(bash scripts/test-env.sh)
 if [ -n "$url" ]; then export TEST_DATABASE_URL="$url"; fi
+# In CI both database engines must run: no PostgreSQL is a failure, not a quiet PGlite-only pass.
+if [ -n "${CI:-}" ] && [ "${CI}" != "false" ] && [ "${CI}" != "0" ] && [ -z "${TEST_DATABASE_URL:-}" ]; then
+  echo "CI=${CI} but no PostgreSQL is available for the second half of the suite (see scripts/test-env.sh)" >&2
+  exit 1
+fi
 
 echo "== typecheck"; npm run --silent typecheck
 echo "== lint and format"; npm run --silent lint
 echo "== unit and integration"; npm run --silent test:unit
 echo "== build"; npm run --silent build >/dev/null
+echo "== size budgets"; node scripts/check-budgets.ts
 echo "== browser stories"; npm run --silent test:e2e

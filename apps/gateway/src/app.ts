@@ -5,6 +5,7 @@ import type { Deps } from './deps.ts'
 import { supabaseCors } from './http/cors.ts'
 import type { GatewayEnv } from './http/gateway-env.ts'
 import { requestLog } from './http/request-log.ts'
+import { securityHeaders } from './http/security-headers.ts'
 import { staticSite, WEB_DIST } from './http/static-site.ts'
 import { createAuthRoutes } from './services/auth/routes.ts'
 import { createFunctionsRoutes } from './services/functions/routes.ts'
@@ -39,6 +40,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Gateway {
   const websocket = createRealtimeSocketServer(deps.config)
   const app = new Hono<GatewayEnv>()
 
+  // Headers every answer carries, errors included (CSP, no framing, HSTS on https: security-headers.ts).
+  app.use('*', securityHeaders({ siteUrl: deps.config.SITE_URL }))
   // Every request gets an id (log lines and `X-Request-Id`); a client's own id is not trusted.
   app.use('*', async (c, next) => {
     const id = randomUUID()

@@ -61,11 +61,24 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_EMAIL: int(1, 100000).default(30),
   AUTH_RATE_LIMIT_TOKEN_REFRESH: int(1, 100000).default(150),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(300),
+  // Password guessing (services/auth/sign-in-guard.ts), per window: AUTH_RATE_LIMIT_SIGN_IN failures
+  // per (account, address) and these per address and in total block that address (the owner's
+  // own address is slowed down instead); failures for one account from everywhere slow it down.
+  AUTH_SIGN_IN_FAILURES_PER_ADDRESS: int(1, 1_000_000).default(100),
+  AUTH_SIGN_IN_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(50),
+  AUTH_SIGN_IN_GLOBAL_FAILURES: int(1, 10_000_000).default(1000),
+  AUTH_SIGN_IN_SLOWDOWN_MS: int(0, 60_000).default(1500),
+  // GoTrue's SMTP max_frequency: at most one recovery, magic-link, OTP or confirmation mail per
+  // address in this many seconds, whether or not the address has an account (0 turns it off).
+  AUTH_SMTP_MAX_FREQUENCY_SECONDS: int(0, 86400).default(60),
   // Storage
   STORAGE_FILE_SIZE_LIMIT: int(1, 5 * 1024 ** 3).default(50 * 1024 * 1024),
   // Public forms
   FUNCTIONS_RATE_LIMIT: int(1, 100000).default(10),
   FUNCTIONS_RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(60),
+  // Enquiry acknowledgements to one visitor address per rolling 24 hours; further enquiries are
+  // still stored and sent to the team, only the acknowledgement is skipped.
+  ENQUIRY_ACK_DAILY_LIMIT: int(0, 10000).default(5),
   // Functions (docs/protocol/functions.md §5): the folder of function folders (default: the
   // repository's supabase/functions), how long a function may take to start answering (504), and
   // the wall-clock limit at which it is stopped even while it streams (546), as on Supabase.

@@ -23,6 +23,11 @@ export interface FunctionContext {
     siteUrl: string
     /** Public base URL of the functions, e.g. https://genesis-centre.co.za/functions/v1. */
     functionsUrl: string
+    /**
+     * Acknowledgement mails one visitor address may receive per rolling 24 hours
+     * (ENQUIRY_ACK_DAILY_LIMIT); beyond it an enquiry is still stored and sent to the team.
+     */
+    enquiryAcknowledgementsPerDay: number
   }
   logger: FunctionLogger
 }

@@ -2,7 +2,7 @@ import { HONEYPOT_FIELD, parseEnquiryPayload } from '@genesis/contracts/enquiry'
 import type { FunctionContext, FunctionHandler, FunctionLimits } from '../_shared/function-context.ts'
 import { errorResponse, jsonResponse, methodNotAllowed, readJsonBody } from '../_shared/responses.ts'
 import { acknowledgementMail, teamMail } from './enquiry-emails.ts'
-import { recordDelivery, storeEnquiry } from './store-enquiry.ts'
+import { enquiriesFromAddressToday, recordDelivery, storeEnquiry } from './store-enquiry.ts'
 
 /** What the web app's failure toast reads when the mail server refused the enquiry (docs/product/site.md §8). */
 export const EMAIL_SERVICE_ERROR = 'Email service error'
@@ -61,6 +61,12 @@ export default function create(ctx: FunctionContext): FunctionHandler {
     }
     await ctx.withServiceRole((sql) => recordDelivery(sql, id, { status: 'sent' }))
 
+    const today = await ctx.withServiceRole((sql) => enquiriesFromAddressToday(sql, enquiry.email))
+    if (today > ctx.config.enquiryAcknowledgementsPerDay) {
+      // The team has the enquiry; the visitor's address has had its acknowledgements for today.
+      ctx.logger.warn({ enquiry: id, enquiriesToday: today }, 'acknowledgement skipped: daily ceiling')
+      return jsonResponse({ success: true })
+    }
     const ack = acknowledgementMail(enquiry, centre)
     const acknowledged = await ctx.sendMail({
       to: ack.to,

@@ -36,3 +36,16 @@ export async function recordDelivery(
     outcome.status === 'failed' ? outcome.providerError : null,
   ])
 }
+
+/**
+ * Enquiries from `email` in the last 24 hours, this one included: the acknowledgement is sent only
+ * while this stays within the daily ceiling, so a form cannot be used to mail-bomb an address.
+ */
+export async function enquiriesFromAddressToday(sql: SqlClient, email: string): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>(
+    `select count(*)::int as n from public.enquiries
+      where lower(email) = lower($1) and created_at > now() - interval '24 hours'`,
+    [email],
+  )
+  return rows[0].n
+}

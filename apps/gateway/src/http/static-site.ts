@@ -5,6 +5,7 @@ import { extname, join, normalize } from 'node:path'
 import type { Context } from 'hono'
 import { CompressionCache, isCompressible, negotiateEncoding } from './compress-static.ts'
 import { type PrerenderedPages, prerenderedPageFor, readPrerenderedPages } from './prerendered-pages.ts'
+import { pageContentSecurityPolicy } from './security-headers.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -59,7 +60,7 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
   const root = distDir.endsWith('/') ? distDir : `${distDir}/`
   // Each HTML shell as served (with the injected config), keyed by its file in the build; its
   // identity for ETags is its content: the build and the injected config together.
-  const shells = new Map<string, Promise<{ html: string; key: string }>>()
+  const shells = new Map<string, Promise<{ html: string; key: string; csp: string }>>()
   let pages: Promise<PrerenderedPages> | undefined
   const compressed = new CompressionCache()
 
@@ -77,7 +78,11 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
   ): Promise<Response> => {
     const etag = `W/"${createHash('sha1').update(source.key).digest('base64url').slice(0, 20)}"`
     if (ifNoneMatch(c.req.header('if-none-match'), etag)) {
-      return new Response(null, { status: 304, headers: { etag, 'cache-control': headers['cache-control'] } })
+      // A browser stores the headers of a 304 over the cached ones: the page keeps its own CSP.
+      const kept: Record<string, string> = { etag, 'cache-control': headers['cache-control'] }
+      if (headers['content-security-policy'])
+        kept['content-security-policy'] = headers['content-security-policy']
+      return new Response(null, { status: 304, headers: kept })
     }
     const out: Record<string, string> = { ...headers, 'x-content-type-options': 'nosniff', etag }
     const encoding = negotiateEncoding(c.req.header('accept-encoding'))
@@ -111,7 +116,13 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
           '</head>',
           `<script id="app-config" type="application/json">${json}</script></head>`,
         )
-        return { html, key: `${file}:${createHash('sha1').update(html).digest('hex')}` }
+        return {
+          html,
+          key: `${file}:${createHash('sha1').update(html).digest('hex')}`,
+          // Hashes of this shell's inline scripts (the config block among them): no nonce, so the
+          // shell stays cacheable and its ETag stable.
+          csp: pageContentSecurityPolicy(html, appConfig.supabaseUrl),
+        }
       })()
       // A failed read is retried on the next request rather than remembered.
       shell.catch(() => shells.delete(file))
@@ -125,7 +136,13 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
     if (!existsSync(join(distDir, 'index.html'))) {
       return c.text('The web app has not been built yet: run npm run build.', 503)
     }
-    const path = decodeURIComponent(c.req.path)
+    let path: string
+    try {
+      path = decodeURIComponent(c.req.path)
+    } catch {
+      // A malformed percent-escape (`/%E0%A4%A`) names no file and no page.
+      return c.text('Bad request: malformed percent-encoding in the path', 400)
+    }
     const file = normalize(join(distDir, path))
     if (file.startsWith(root) && path !== '/' && path !== '/index.html') {
       const info = await stat(file).catch(() => undefined)
@@ -147,11 +164,15 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
     }
     pages ??= readPrerenderedPages(distDir)
     const page = prerenderedPageFor(await pages, path)
-    const { html, key } = await loadShell(page ?? 'index.html').catch(() => loadShell('index.html'))
+    const { html, key, csp } = await loadShell(page ?? 'index.html').catch(() => loadShell('index.html'))
     return respond(
       c,
       { key, load: async () => new TextEncoder().encode(html) },
-      { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache' },
+      {
+        'content-type': 'text/html; charset=UTF-8',
+        'cache-control': 'no-cache',
+        'content-security-policy': csp,
+      },
     )
   }
 }

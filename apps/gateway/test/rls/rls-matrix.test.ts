@@ -79,7 +79,7 @@ describe.each(drivers)('row-level security on %s', (driver) => {
         asUser(DEMO.tenantA),
         `update public.shops set primary_phone = '011 000 0000', website = 'https://example.com',
            email = 'shop@example.com', description = 'New', trading_hours = '{"monday":"08:00 - 17:00"}',
-           logo_path = 'x/logo.png'
+           logo_path = id || '/logo.png'
          where shop_no = 'G01' returning primary_phone`,
       )
       expect(r).toMatchObject({ ok: true, affected: 1, rows: [{ primary_phone: '011 000 0000' }] })

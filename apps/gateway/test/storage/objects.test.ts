@@ -148,7 +148,9 @@ describe.each(drivers)('storage objects (%s)', (driver) => {
     await f.admin.storage
       .from('scratch')
       .upload('page.html', text('<script>alert(1)</script>'), { contentType: 'text/html' })
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+    // An SVG with script is refused at upload (test/attack/storage-content.test.ts); even a plain
+    // one is served as an attachment.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>'
     await f.admin.storage
       .from('shop-logos')
       .upload('demo/logo.svg', new Blob([svg], { type: 'image/svg+xml' }))

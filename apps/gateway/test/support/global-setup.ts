@@ -12,6 +12,7 @@ import { PG_TEMPLATE, PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from './template-na
  * the suite, so that each test file starts from a copy instead of re-running every migration.
  */
 export default async function setup() {
+  requirePostgresInCi(process.env)
   let dropTemplate: (() => Promise<void>) | undefined
   const started = performance.now()
   const pglite = await openPglite()
@@ -52,6 +53,20 @@ export default async function setup() {
   // Vitest calls this after the run: this run's template goes with it.
   return async () => {
     await dropTemplate?.()
+  }
+}
+
+/**
+ * In CI (`CI=true`) the PostgreSQL half of the suite must run: without TEST_DATABASE_URL the run
+ * fails here, loudly, instead of passing on PGlite alone and looking green.
+ */
+export function requirePostgresInCi(env: Record<string, string | undefined>): void {
+  const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0'
+  if (ci && !env.TEST_DATABASE_URL) {
+    throw new Error(
+      'CI is set but TEST_DATABASE_URL is not: the PostgreSQL half of the suite would be skipped. ' +
+        'Run the suite through npm test (scripts/test-env.sh starts PostgreSQL) or set TEST_DATABASE_URL.',
+    )
   }
 }
 

@@ -33,7 +33,11 @@ export function adminCreateUser(services: AuthServices): Handler {
         passwordHash: passwordHash ?? null,
         confirmed: body.email_confirm === true,
         userMetadata: body.user_metadata ?? {},
-        appMetadata: mergeMetadata({ provider: 'email', providers: ['email'] }, body.app_metadata),
+        appMetadata: mergeMetadata(
+          { provider: 'email', providers: ['email'] },
+          body.app_metadata,
+          'app_metadata',
+        ),
         bannedUntil: banned,
       })
       await writeAudit(tx, {

@@ -36,7 +36,7 @@ export function adminUpdateUser(services: AuthServices): Handler {
         if (taken.rows.length) throw ERRORS.EmailExists()
       }
       const appMetadata = body.app_metadata
-        ? mergeMetadata(current.raw_app_meta_data, body.app_metadata)
+        ? mergeMetadata(current.raw_app_meta_data, body.app_metadata, 'app_metadata')
         : null
       const userMetadata = body.user_metadata
         ? mergeMetadata(current.raw_user_meta_data, body.user_metadata)

@@ -25,6 +25,7 @@ export type AuditAction =
   | 'admin_user_banned'
   | 'admin_generate_link'
   | 'otp_sent'
+  | 'user_signin_locked'
 
 export interface AuditEvent {
   action: AuditAction

@@ -34,3 +34,27 @@ export function sendInBackground(deps: Deps, mails: PendingMail[]): Promise<void
   })()
   return deps.background.track(work)
 }
+
+/**
+ * Decides and sends auth mails after the reply (recovery, magic link, resend): the lookup of the
+ * address, the token and the audit row all happen in the background, so the reply takes as long
+ * for an unknown address as for a known one and says nothing about which it is. A failure is
+ * logged; the client's answer was already `{}` either way.
+ */
+export function prepareAndSendInBackground(
+  deps: Deps,
+  what: string,
+  prepare: () => Promise<PendingMail[]>,
+): Promise<void> {
+  const work = (async () => {
+    let mails: PendingMail[]
+    try {
+      mails = await prepare()
+    } catch (error) {
+      deps.logger.error({ err: error, what }, 'auth mail not prepared')
+      return
+    }
+    await sendInBackground(deps, mails)
+  })()
+  return deps.background.track(work)
+}

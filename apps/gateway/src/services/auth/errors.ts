@@ -140,6 +140,14 @@ export const ERRORS = {
       {},
       { 'Retry-After': String(seconds) },
     ),
+  OverEmailSendRateLimit: (seconds: number) =>
+    new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+      {},
+      { 'Retry-After': String(seconds) },
+    ),
   NotFound: () => new AuthError(404, 'not_found', 'Not Found'),
   Unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs'),
 } as const

@@ -12,19 +12,26 @@ const PasswordGrantBody = z.object({ email: optionalString, phone: optionalStrin
 /**
  * POST /token?grant_type=password. Unknown address and wrong password give the same answer
  * after the same work (a bcrypt verification either way). Only a correct password learns
- * that the address is unconfirmed or banned.
+ * that the address is unconfirmed or banned. Guessing is counted per (account, address), per
+ * address and in total, and a guesser elsewhere cannot lock the owner out (sign-in-guard.ts).
  */
 export async function grantPassword(services: AuthServices, c: Context): Promise<Response> {
-  const { deps, limits } = services
+  const { deps, signIn } = services
   const body = await services.body.read(c, PasswordGrantBody)
   if (body.phone && !body.email) throw ERRORS.PhoneProviderDisabled()
   if (!body.email || !body.password) throw ERRORS.InvalidCredentials()
   const email = normaliseEmail(body.email)
-  limits.check(c, 'sign_in', email)
+  const ip = requestIp(c, services)
+  // Refused (429) or slowed down before any password work (sign-in-guard.ts).
+  await signIn.admit(email, ip)
 
   const user = await findCredentialsByEmail(deps.db, email)
   const matches = await verifyPassword(body.password, user?.encrypted_password)
-  if (!user || !matches) throw ERRORS.InvalidCredentials()
+  if (!user || !matches) {
+    await signIn.failed(email, ip)
+    throw ERRORS.InvalidCredentials()
+  }
+  signIn.succeeded(email, ip)
   if (!user.email_confirmed) throw ERRORS.EmailNotConfirmed()
   if (user.banned) throw ERRORS.UserBanned()
 
@@ -33,7 +40,7 @@ export async function grantPassword(services: AuthServices, c: Context): Promise
       userId: user.id,
       email,
       method: 'password',
-      ip: requestIp(c, services),
+      ip,
       userAgent: c.req.header('user-agent'),
     }),
   )

@@ -13,9 +13,14 @@ export type LimitKind = 'sign_in' | 'verify' | 'email' | 'token_refresh'
 export class AuthRateLimits {
   readonly #limiters: Record<LimitKind, RateLimiter>
   readonly #config: Config
+  readonly #mailCooldown: RateLimiter | undefined
 
   constructor(config: Config) {
     this.#config = config
+    this.#mailCooldown =
+      config.AUTH_SMTP_MAX_FREQUENCY_SECONDS > 0
+        ? new RateLimiter({ limit: 1, windowSeconds: config.AUTH_SMTP_MAX_FREQUENCY_SECONDS })
+        : undefined
     const windowSeconds = config.AUTH_RATE_LIMIT_WINDOW_SECONDS
     this.#limiters = {
       sign_in: new RateLimiter({ limit: config.AUTH_RATE_LIMIT_SIGN_IN, windowSeconds }),
@@ -36,5 +41,15 @@ export class AuthRateLimits {
       if (!result.allowed) wait = Math.max(wait, result.retryAfterSeconds)
     }
     if (wait > 0) throw ERRORS.OverRequestRateLimit(wait)
+  }
+
+  /**
+   * GoTrue's max_frequency: one mail to an address per AUTH_SMTP_MAX_FREQUENCY_SECONDS, counted
+   * for every address asked about, known or not (counting only real accounts would tell which
+   * addresses have one). Throws 429 `over_email_send_rate_limit` while the address cools down.
+   */
+  mailCooldown(email: string): void {
+    const result = this.#mailCooldown?.hit(email)
+    if (result && !result.allowed) throw ERRORS.OverEmailSendRateLimit(result.retryAfterSeconds)
   }
 }

@@ -1,7 +1,7 @@
 import type { Handler } from 'hono'
 import { z } from 'zod'
 import { writeAudit } from './audit.ts'
-import { type PendingMail, sendInBackground } from './auth-mail-queue.ts'
+import { type PendingMail, prepareAndSendInBackground } from './auth-mail-queue.ts'
 import { type AuthServices, requestIp } from './auth-services.ts'
 import { ERRORS } from './errors.ts'
 import { issueOneTimeToken } from './one-time-tokens.ts'
@@ -10,7 +10,11 @@ import { findUserByEmail } from './users.ts'
 
 const RecoverBody = z.object({ email: optionalString })
 
-/** POST /recover: a password-reset link for a known address; `{}` for every address alike. */
+/**
+ * POST /recover: a password-reset link for a known address; `{}` for every address alike, at
+ * once (the lookup and the mail happen after the reply), at most one per address per
+ * AUTH_SMTP_MAX_FREQUENCY_SECONDS.
+ */
 export function recoverPassword(services: AuthServices): Handler {
   const { deps, limits } = services
   return async (c) => {
@@ -19,22 +23,25 @@ export function recoverPassword(services: AuthServices): Handler {
     const email = normaliseEmail(body.email)
     limits.check(c, 'email', email)
     const redirectTo = redirectFromQuery(c, deps.config)
+    limits.mailCooldown(email)
     const ip = requestIp(c, services)
-    const mails = await deps.db.transaction(async (tx): Promise<PendingMail[]> => {
-      const user = await findUserByEmail(tx, email)
-      if (!user || user.banned) return []
-      const { otp, tokenHash } = await issueOneTimeToken(tx, user.id, 'recovery_token', email)
-      await tx.query(`update auth.users set recovery_sent_at = now() where id = $1`, [user.id])
-      await writeAudit(tx, {
-        action: 'user_recovery_requested',
-        actorId: user.id,
-        actorUsername: email,
-        logType: 'user',
-        ip,
-      })
-      return [{ kind: 'recovery', to: email, otp, link: { tokenHash, type: 'recovery', redirectTo } }]
-    })
-    void sendInBackground(deps, mails)
+    // Everything that depends on whether the address has an account happens after the reply.
+    void prepareAndSendInBackground(deps, 'recovery', () =>
+      deps.db.transaction(async (tx): Promise<PendingMail[]> => {
+        const user = await findUserByEmail(tx, email)
+        if (!user || user.banned) return []
+        const { otp, tokenHash } = await issueOneTimeToken(tx, user.id, 'recovery_token', email)
+        await tx.query(`update auth.users set recovery_sent_at = now() where id = $1`, [user.id])
+        await writeAudit(tx, {
+          action: 'user_recovery_requested',
+          actorId: user.id,
+          actorUsername: email,
+          logType: 'user',
+          ip,
+        })
+        return [{ kind: 'recovery', to: email, otp, link: { tokenHash, type: 'recovery', redirectTo } }]
+      }),
+    )
     return c.json({})
   }
 }

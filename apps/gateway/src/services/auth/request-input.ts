@@ -27,11 +27,30 @@ export const optionalString = z
   .nullish()
   .transform((v) => v ?? undefined)
 
-/** User-controlled metadata: a JSON object. */
+/**
+ * The largest user_metadata or app_metadata, as JSON text in bytes. Both travel inside every access
+ * token (and so in every request's Authorization header, which proxies cap at around 8 KiB), and
+ * into every row of the user list: a few kilobytes of profile data is plenty.
+ */
+export const METADATA_MAX_BYTES = 4096
+
+const metadataBytes = (value: Record<string, unknown>) => Buffer.byteLength(JSON.stringify(value))
+const tooLargeMessage = `must be at most ${METADATA_MAX_BYTES} bytes of JSON`
+
+/** User-controlled metadata: a JSON object of at most METADATA_MAX_BYTES. */
 export const metadataObject = z
   .record(z.string(), z.unknown())
+  .refine((v) => metadataBytes(v) <= METADATA_MAX_BYTES, tooLargeMessage)
   .nullish()
   .transform((v) => v ?? undefined)
+
+/** Refuses metadata that grew past METADATA_MAX_BYTES (a merge of small patches can). */
+export function checkMetadataSize(
+  field: 'user_metadata' | 'app_metadata',
+  value: Record<string, unknown>,
+): void {
+  if (metadataBytes(value) > METADATA_MAX_BYTES) throw ERRORS.ValidationFailed(`${field}: ${tooLargeMessage}`)
+}
 
 const EMAIL = z.email({ error: 'Unable to validate email address: invalid format' })
 
@@ -88,6 +107,7 @@ export function withoutRole(data: Record<string, unknown> | undefined): Record<s
 export function mergeMetadata(
   base: Record<string, unknown>,
   patch: Record<string, unknown> | undefined,
+  field: 'user_metadata' | 'app_metadata' = 'user_metadata',
 ): Record<string, unknown> {
   if (!patch) return base
   const merged: Record<string, unknown> = { ...base }
@@ -95,5 +115,6 @@ export function mergeMetadata(
     if (value === null) delete merged[key]
     else merged[key] = value
   }
+  checkMetadataSize(field, merged)
   return merged
 }

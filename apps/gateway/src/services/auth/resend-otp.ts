@@ -1,7 +1,7 @@
 import type { Handler } from 'hono'
 import { z } from 'zod'
 import { writeAudit } from './audit.ts'
-import { type PendingMail, sendInBackground } from './auth-mail-queue.ts'
+import { type PendingMail, prepareAndSendInBackground } from './auth-mail-queue.ts'
 import { type AuthServices, requestIp } from './auth-services.ts'
 import { issueEmailChangeMails } from './email-change.ts'
 import { ERRORS } from './errors.ts'
@@ -29,27 +29,29 @@ export function resendOtp(services: AuthServices): Handler {
     const email = normaliseEmail(body.email)
     limits.check(c, 'email', email)
     const redirectTo = redirectFromQuery(c, deps.config)
+    limits.mailCooldown(email)
     const ip = requestIp(c, services)
-    const mails = await deps.db.transaction(async (tx): Promise<PendingMail[]> => {
-      const user = await findUserByEmail(tx, email)
-      if (!user || user.banned) return []
-      if (type === 'signup') {
-        if (user.email_confirmed) return []
-        const { otp, tokenHash } = await issueOneTimeToken(tx, user.id, 'confirmation_token', email)
-        await tx.query(`update auth.users set confirmation_sent_at = now() where id = $1`, [user.id])
-        await writeAudit(tx, {
-          action: 'user_confirmation_requested',
-          actorId: user.id,
-          actorUsername: email,
-          logType: 'user',
-          ip,
-        })
-        return [{ kind: 'signup', to: email, otp, link: { tokenHash, type: 'signup', redirectTo } }]
-      }
-      if (!user.email_change) return []
-      return issueEmailChangeMails(tx, user.id, email, user.email_change, redirectTo)
-    })
-    void sendInBackground(deps, mails)
+    void prepareAndSendInBackground(deps, `resend ${type}`, () =>
+      deps.db.transaction(async (tx): Promise<PendingMail[]> => {
+        const user = await findUserByEmail(tx, email)
+        if (!user || user.banned) return []
+        if (type === 'signup') {
+          if (user.email_confirmed) return []
+          const { otp, tokenHash } = await issueOneTimeToken(tx, user.id, 'confirmation_token', email)
+          await tx.query(`update auth.users set confirmation_sent_at = now() where id = $1`, [user.id])
+          await writeAudit(tx, {
+            action: 'user_confirmation_requested',
+            actorId: user.id,
+            actorUsername: email,
+            logType: 'user',
+            ip,
+          })
+          return [{ kind: 'signup', to: email, otp, link: { tokenHash, type: 'signup', redirectTo } }]
+        }
+        if (!user.email_change) return []
+        return issueEmailChangeMails(tx, user.id, email, user.email_change, redirectTo)
+      }),
+    )
     return c.json({})
   }
 }

@@ -28,6 +28,7 @@ import { refuseAuthorize, refuseIdentityLinking, refuseSso } from './refuse-unsu
 import { authBodyReader } from './request-input.ts'
 import { resendOtp } from './resend-otp.ts'
 import { sendOtp } from './send-otp.ts'
+import { SignInGuard } from './sign-in-guard.ts'
 import { signOut } from './sign-out.ts'
 import { signUp } from './sign-up.ts'
 import { unenrollFactor } from './unenroll-factor.ts'
@@ -46,6 +47,7 @@ export function createAuthRoutes(deps: Deps): Hono<GatewayEnv> {
   const services: AuthServices = {
     deps,
     limits: new AuthRateLimits(deps.config),
+    signIn: new SignInGuard({ config: deps.config, db: deps.db, logger: deps.logger }),
     body: authBodyReader(deps.config),
   }
   const app = new Hono<GatewayEnv>()

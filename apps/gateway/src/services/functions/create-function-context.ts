@@ -26,7 +26,11 @@ export function createFunctionContext(deps: Deps, name: string): FunctionContext
       }
     },
     renderEmail: (content, centre) => renderEmail(content, emailBrand(centre, config.siteUrl)),
-    config: { siteUrl: config.siteUrl, functionsUrl: `${config.siteUrl}/functions/v1` },
+    config: {
+      siteUrl: config.siteUrl,
+      functionsUrl: `${config.siteUrl}/functions/v1`,
+      enquiryAcknowledgementsPerDay: config.ENQUIRY_ACK_DAILY_LIMIT,
+    },
     logger: {
       info: (details, message) => logger.info(details, message),
       warn: (details, message) => logger.warn(details, message),

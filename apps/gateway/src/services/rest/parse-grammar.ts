@@ -19,8 +19,16 @@ import {
  * The PostgREST query grammar (docs/protocol/rest.md §3.3–3.5) as small pure parsers over one
  * string. Each throws PGRST100 with the position and what was expected.
  */
+/**
+ * How deep embedded resources (`select=a(b(c(…)))`) and logic trees (`or=(and(or(…)))`) may nest:
+ * far beyond any real query, and far below what would exhaust the parser's stack (a 5,000-deep
+ * `select` once answered 500). Deeper is PGRST100, 400.
+ */
+export const MAX_NESTING = 32
+
 class Cursor {
   pos = 0
+  depth = 0
   readonly text: string
   readonly what: string
   constructor(text: string, what: string) {
@@ -42,6 +50,19 @@ class Cursor {
   }
   expect(token: string) {
     if (!this.eat(token)) this.fail(`"${token}"`)
+  }
+  /** One level deeper into parentheses; refused past MAX_NESTING. */
+  enter() {
+    this.depth += 1
+    if (this.depth > MAX_NESTING) {
+      throw ERRORS.ParseError(
+        `${this.what} (${this.text.slice(0, 200)}${this.text.length > 200 ? '…' : ''})`,
+        `nesting deeper than ${MAX_NESTING} levels at position ${this.pos + 1}`,
+      )
+    }
+  }
+  leave() {
+    this.depth -= 1
   }
   fail(expected: string): never {
     const found = this.done ? 'end of input' : `"${this.text[this.pos]}"`
@@ -152,8 +173,10 @@ function selectItem(cur: Cursor): SelectItem {
       else cur.fail('"inner" or "left"')
     }
     cur.expect('(')
+    cur.enter()
     const select = cur.peek() === ')' ? [] : selectList(cur)
     cur.expect(')')
+    cur.leave()
     return { kind: 'embed', alias, relation: first, hint, inner, spread, select }
   }
   const path = jsonPath(cur)
@@ -307,8 +330,10 @@ function condition(cur: Cursor): Condition {
   for (const op of ['and', 'or'] as const) {
     if (cur.peek(op.length + 1) === `${op}(`) {
       cur.pos += op.length + 1
+      cur.enter()
       const conditions = conditionList(cur)
       cur.expect(')')
+      cur.leave()
       return { kind: 'logic', negate, op, conditions }
     }
   }

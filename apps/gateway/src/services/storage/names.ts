@@ -6,17 +6,25 @@ const MAX_NAME_BYTES = 1024
 const MAX_SEGMENT_BYTES = 255
 const BUCKET_NAME = /^[\w!.*'() &$@=;:+,?-]{1,100}$/
 
+/**
+ * Control characters, and the invisible ones that make a name read as something else: bidi
+ * overrides and isolates (`logo\u202Egnp.exe` shows as `logoexe.png`), zero-width characters and
+ * the byte-order mark.
+ */
 function hasControlCharacter(value: string): boolean {
   for (const char of value) {
     const code = char.codePointAt(0) ?? 0
     if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true
+    if ((code >= 0x200b && code <= 0x200f) || (code >= 0x202a && code <= 0x202e)) return true
+    if ((code >= 0x2066 && code <= 0x2069) || code === 0xfeff) return true
   }
   return false
 }
 
 /**
  * An object name as stored: NFC-normalised (so "é" typed two ways is one object) and free of
- * anything that could read as a path trick. Blobs never use this name on disk, but refusing
+ * anything that could read as a path trick or as another name: no segment starts or ends with
+ * white space, no invisible or direction-changing characters. Blobs never use this name on disk, but refusing
  * `..`, absolute paths and control characters keeps names unambiguous for every client.
  */
 export function parseObjectName(raw: string): string {
@@ -27,6 +35,8 @@ export function parseObjectName(raw: string): string {
   for (const segment of name.split('/')) {
     // An empty segment is a leading slash (absolute path), a trailing slash or `//`.
     if (segment === '' || segment === '.' || segment === '..') throw refuse()
+    // ` logo.png` and `logo.png ` look like `logo.png` and are not (nor is `folder /logo.png`).
+    if (segment.trim() !== segment) throw refuse()
     if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES) throw refuse()
   }
   return name

@@ -5,9 +5,10 @@ import type { Deps } from '../../deps.ts'
 import { ownerOf } from './caller.ts'
 import { checkDestination } from './check-destination.ts'
 import { checkMayWrite } from './check-may-write.ts'
-import { checkAllowedType, matchesSignature, SIGNATURE_BYTES } from './content-types.ts'
+import { checkAllowedType } from './content-types.ts'
 import { ERRORS, fromDatabaseError } from './errors.ts'
 import { findObject } from './find-object.ts'
+import { inspectContent } from './inspect-content.ts'
 import type { UploadBody } from './read-upload-body.ts'
 import { removeBlobs } from './remove-blobs.ts'
 import { bucketSettings, type ObjectMetadata } from './rows.ts'
@@ -20,18 +21,13 @@ import { bucketSettings, type ObjectMetadata } from './rows.ts'
  */
 
 /**
- * Passes the bytes on while checking the file's leading bytes against its declared type as soon
- * as enough have arrived; a failing source becomes a clear "interrupted" error.
+ * Passes the bytes on while checking them against their declared type (inspect-content.ts) as
+ * they arrive; a failing source becomes a clear "interrupted" error.
  */
 async function* checkedBytes(source: AsyncIterable<Uint8Array>, contentType: string) {
   const iterator = source[Symbol.asyncIterator]()
-  let head = new Uint8Array(0)
-  let checked = false
+  const inspector = inspectContent(contentType)
   let finished = false
-  const check = () => {
-    checked = true
-    if (!matchesSignature(contentType, head)) throw ERRORS.ContentMismatch(contentType)
-  }
   try {
     while (true) {
       let step: IteratorResult<Uint8Array>
@@ -44,17 +40,10 @@ async function* checkedBytes(source: AsyncIterable<Uint8Array>, contentType: str
         finished = true
         break
       }
-      const chunk = step.value
-      if (!checked) {
-        const joined = new Uint8Array(head.length + chunk.length)
-        joined.set(head)
-        joined.set(chunk, head.length)
-        head = joined.subarray(0, SIGNATURE_BYTES)
-        if (head.length >= SIGNATURE_BYTES) check()
-      }
-      yield chunk
+      inspector.feed(step.value)
+      yield step.value
     }
-    if (!checked) check()
+    inspector.end()
   } finally {
     // Stop reading the request when the blob store gave up (too large, wrong type).
     if (!finished) await iterator.return?.()
