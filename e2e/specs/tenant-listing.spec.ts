@@ -82,8 +82,27 @@ test('a field a tenant may not change is refused by the database, with its messa
     'Tenants may only change the phone, website, email, description, trading hours and logo of their shop',
   )
   expect(body.hint).toContain('name')
+  // The database names the refused column.
+  expect((body as { details?: string | null }).details).toContain('trading_name')
   const after = await shopG01(portal)
   expect(after.description).not.toBe('Sneaky')
+})
+
+test('an invalid website is refused before sending, with the message under the field, and nothing typed is lost', async ({
+  page,
+  portal,
+}) => {
+  await restoreAfter(portal)
+  await portal.signInAs('tenantA')
+  await page.goto('/tenant/dashboard?tab=listing')
+  const form = page.getByRole('form', { name: "Your shop's public listing" })
+  await form.getByLabel('Website').fill('javascript:alert(1)')
+  await form.getByLabel('Description').fill('Kept after the refusal')
+  await form.getByRole('button', { name: 'Save listing' }).click()
+  await expect(form.getByText('Enter an address starting with http:// or https://')).toBeVisible()
+  await expect(form.getByLabel('Website')).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByLabel('Description')).toHaveValue('Kept after the refusal')
+  await expect(form.getByLabel('Website')).toHaveValue('javascript:alert(1)')
 })
 
 test('an edit made meanwhile by the centre management is shown instead of being overwritten', async ({

@@ -1,3 +1,5 @@
+import { WEEKDAYS, type Weekday } from '@genesis/contracts/opening-hours'
+import { shopListingSchema } from '@genesis/contracts/shop-listing'
 import { type ReactNode, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
@@ -31,6 +33,33 @@ const draftOf = (shop: MyShop): ListingDraft => ({
 })
 
 const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim())
+
+type FieldName = 'primary_phone' | 'website' | 'email' | 'description' | 'logo_path'
+interface ListingErrors {
+  fields: Partial<Record<FieldName, string>>
+  hours: Partial<Record<Weekday, string>>
+}
+const NO_ERRORS: ListingErrors = { fields: {}, hours: {} }
+
+/** The first message per field (and per day of the hours) of a failed parse. */
+function errorsOf(issues: { path: PropertyKey[]; message: string }[]): ListingErrors {
+  const out: ListingErrors = { fields: {}, hours: {} }
+  for (const issue of issues) {
+    const [field, day] = issue.path.map(String)
+    if (field === 'trading_hours' && (WEEKDAYS as readonly string[]).includes(day)) {
+      out.hours[day as Weekday] ??= issue.message
+    } else if (field) {
+      out.fields[field as FieldName] ??= issue.message
+    }
+  }
+  return out
+}
+
+/** The field a database refusal names ('Invalid website: …', migration 20261123110000). */
+function fieldOfRefusal(message: string): FieldName | undefined {
+  const m = /^Invalid (primary_phone|website|email|description|logo_path):/.exec(message)
+  return m ? (m[1] as FieldName) : undefined
+}
 
 /**
  * The tenant's own listing: phone, website, e-mail, description, trading hours per day and logo,
@@ -85,6 +114,7 @@ function ListingForm({
   const [refusal, setRefusal] = useState<{ message: string; details?: string }>()
   const [conflict, setConflict] = useState<MyShop>()
   const [hoursKey, setHoursKey] = useState(0)
+  const [errors, setErrors] = useState<ListingErrors>(NO_ERRORS)
   const update = useUpdateMyShop()
   const logo = useUploadShopLogo()
   const set =
@@ -96,18 +126,26 @@ function ListingForm({
     event?.preventDefault()
     setRefusal(undefined)
     const against = overwrite ?? base
+    const changes = {
+      primary_phone: blankToNull(draft.primary_phone),
+      website: blankToNull(draft.website),
+      email: blankToNull(draft.email),
+      description: draft.description.trim(),
+      trading_hours: draft.trading_hours,
+      logo_path: draft.logo_path,
+    }
+    // The same rules the database enforces (packages/contracts/src/shop-listing.ts), checked first.
+    const checked = shopListingSchema(shop.id).safeParse(changes)
+    if (!checked.success) {
+      setErrors(errorsOf(checked.error.issues))
+      return
+    }
+    setErrors(NO_ERRORS)
     try {
       const saved = await update.mutateAsync({
         shopId: shop.id,
         loadedUpdatedAt: against.updated_at,
-        changes: {
-          primary_phone: blankToNull(draft.primary_phone),
-          website: blankToNull(draft.website),
-          email: blankToNull(draft.email),
-          description: draft.description.trim(),
-          trading_hours: draft.trading_hours,
-          logo_path: draft.logo_path,
-        },
+        changes,
       })
       setBase(saved)
       setConflict(undefined)
@@ -119,6 +157,8 @@ function ListingForm({
       }
       if (error instanceof ListingRefusedError) {
         setRefusal({ message: error.message, details: error.details })
+        const field = fieldOfRefusal(error.message)
+        if (field) setErrors({ fields: { [field]: error.message }, hours: {} })
         return
       }
       setRefusal({ message: error instanceof Error ? error.message : 'The listing could not be saved.' })
@@ -176,7 +216,7 @@ function ListingForm({
           </Alert>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Phone">
+          <Field label="Phone" error={errors.fields.primary_phone}>
             {(control) => (
               <input
                 {...control}
@@ -189,7 +229,7 @@ function ListingForm({
               />
             )}
           </Field>
-          <Field label="E-mail">
+          <Field label="E-mail" error={errors.fields.email}>
             {(control) => (
               <input
                 {...control}
@@ -203,7 +243,7 @@ function ListingForm({
             )}
           </Field>
         </div>
-        <Field label="Website">
+        <Field label="Website" error={errors.fields.website}>
           {(control) => (
             <input
               {...control}
@@ -217,7 +257,7 @@ function ListingForm({
             />
           )}
         </Field>
-        <Field label="Description">
+        <Field label="Description" error={errors.fields.description}>
           {(control) => (
             <TextArea
               {...control}
@@ -228,7 +268,12 @@ function ListingForm({
             />
           )}
         </Field>
-        <HoursEditor key={hoursKey} value={draft.trading_hours} onChange={set('trading_hours')} />
+        <HoursEditor
+          key={hoursKey}
+          value={draft.trading_hours}
+          onChange={set('trading_hours')}
+          errors={errors.hours}
+        />
         <UploadControl
           label="Logo"
           hint="PNG, JPG, WebP or AVIF, up to 2 MB. It is shown once you save."
