@@ -97,6 +97,10 @@ insert into storage.objects (bucket_id, name) values
   ('statements', '${STATEMENT_A}'),
   ('statements', '${STATEMENT_B}'),
   ('shop-logos', ${shopFolder('M01')} || '/logo.png');
+-- One entry of the audit trail (written directly by the owner: fixtures run without a caller,
+-- so the audit triggers do not record them).
+insert into public.audit_log (actor_id, actor_email, actor_role, table_name, record_id, action, new_data)
+  values ('${DEMO.admin.id}', '${DEMO.admin.email}', 'authenticated', 'shops', 'X99', 'insert', '{}');
 -- Tenant B has turned two-factor sign-in on.
 insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
   values ('${DEMO.tenantB.id}', 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP');
@@ -248,6 +252,24 @@ export const CASES: TableCase[] = [
   MONITORING('monitoring_errors', `insert into public.monitoring_errors (message) values ('x')`),
   MONITORING('monitoring_metrics', `insert into public.monitoring_metrics (name, value) values ('x', 1)`),
   MONITORING('monitoring_actions', `insert into public.monitoring_actions (action) values ('x')`),
+  {
+    // Append-only (issue 13, item 9): admins with their second factor read it; nobody writes,
+    // changes or removes it through the API, the service role included (grants: select only).
+    table: 'audit_log',
+    select: { anon: 0, tenantA: 0, tenantB: 0, tenantB_aal1: 0, admin: 1, admin_aal1: 0, service: 1 },
+    insert: {
+      sql: `insert into public.audit_log (actor_role, table_name, action) values ('forged', 'shops', 'delete')`,
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    update: {
+      sql: `update public.audit_log set actor_email = 'someone@else.example'`,
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    delete: {
+      sql: 'delete from public.audit_log',
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+  },
   withoutSecondFactor({
     table: 'storage.buckets',
     // shop-logos, floor-plans, statements, payment-proofs, maintenance-photos

@@ -9,26 +9,31 @@ const page = (load: () => Promise<Page>) => async () => ({ Component: (await loa
 
 /** Admin pages still waiting for their screens: guarded, inside the back office frame, each showing its title. */
 const ADMIN_PLACEHOLDERS = [
-  paths.admin.dashboard,
-  paths.admin.shops,
-  paths.admin.newShop,
-  paths.admin.editShop,
-  paths.admin.vacantShops,
-  paths.admin.newVacantShop,
-  paths.admin.editVacantShop,
-  paths.admin.tenants,
-  paths.admin.newTenant,
-  paths.admin.editTenant,
   paths.admin.rentalStatements,
   paths.admin.utilityStatements,
   paths.admin.newsletter,
   paths.admin.newNewsletter,
   paths.admin.editNewsletter,
-  paths.admin.enquiries,
-  paths.admin.maintenance,
-  paths.admin.notices,
   paths.admin.monitoring,
-  paths.admin.audit,
+]
+
+/** Admin pages with their own screen, all from one lazily loaded module (routes/admin/pages.tsx). */
+type AdminPages = typeof import('./routes/admin/pages')
+const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
+  [paths.admin.dashboard, 'DashboardPage'],
+  [paths.admin.shops, 'ShopsPage'],
+  [paths.admin.newShop, 'ShopFormPage'],
+  [paths.admin.editShop, 'ShopFormPage'],
+  [paths.admin.vacantShops, 'VacantShopsPage'],
+  [paths.admin.newVacantShop, 'VacantShopFormPage'],
+  [paths.admin.editVacantShop, 'VacantShopFormPage'],
+  [paths.admin.tenants, 'TenantsPage'],
+  [paths.admin.newTenant, 'TenantFormPage'],
+  [paths.admin.editTenant, 'TenantFormPage'],
+  [paths.admin.enquiries, 'EnquiriesPage'],
+  [paths.admin.maintenance, 'MaintenancePage'],
+  [paths.admin.notices, 'NoticesPage'],
+  [paths.admin.audit, 'AuditPage'],
 ]
 
 /**
@@ -81,6 +86,13 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./routes/admin/layout')),
         children: [
           { path: paths.admin.root.path, lazy: page(() => import('./routes/admin/root-redirect')) },
+          ...ADMIN_PAGES.map(
+            ([r, name]): RouteObject => ({
+              path: r.path,
+              handle: { title: r.title },
+              lazy: async () => ({ Component: (await import('./routes/admin/pages'))[name] }),
+            }),
+          ),
           ...ADMIN_PLACEHOLDERS.map(
             (r): RouteObject => ({
               path: r.path,

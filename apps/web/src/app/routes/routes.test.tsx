@@ -45,8 +45,8 @@ describe('the route table', () => {
   })
 
   it.each([
-    ['/admin/shops/edit/123', 'Edit Shop'],
-    ['/admin/vacant-shops/new', 'New Vacant Shop'],
+    ['/admin/newsletter/new', 'New Newsletter'],
+    ['/admin/rental-statements', 'Rental Statements'],
     ['/admin/newsletter/edit/9', 'Edit Newsletter'],
     ['/admin/utility-statements', 'Utility Statements'],
   ])('shows %s to a signed-in admin, titled %s', async (url, title) => {
@@ -74,6 +74,16 @@ describe('the route table', () => {
       'Monitoring',
     ])
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument()
+  })
+
+  it('shows a not-found state for a shop id that does not exist, without asking the server', async () => {
+    const spy = fakeBackend()
+    storeTestSession(testSession('admin', { aal: 'aal2', verifiedFactor: true }))
+    renderRoute('/admin/shops/edit/123')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shop not found' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to Shops' })).toHaveAttribute('href', '/admin/shops')
+    const asked = spy.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input))
+    expect(asked.filter((u) => u.includes('/rest/v1/shops'))).toEqual([])
   })
 
   it('sends a signed-in tenant away from the admin area to their dashboard', async () => {

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths'
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form'
 import { TwoFactorSettings } from '../../../features/auth/components/two-factor-settings'
 import { ListingEditor } from '../../../features/listing/components/listing-editor'
-import { useMaintenanceRequests } from '../../../features/maintenance/api/get-maintenance-requests'
+import { useMyMaintenanceRequests } from '../../../features/maintenance/api/get-my-maintenance-requests'
 import { MaintenanceRequestForm } from '../../../features/maintenance/components/maintenance-request-form'
 import { MaintenanceRequestsList } from '../../../features/maintenance/components/maintenance-requests-list'
 import { useNotices } from '../../../features/notices/api/get-notices'
@@ -46,7 +46,7 @@ export default function TenantDashboardPage() {
   const rental = useRentalStatements(userId)
   const utility = useUtilityStatements(userId)
   const notices = useNotices(userId)
-  const requests = useMaintenanceRequests(userId)
+  const requests = useMyMaintenanceRequests(userId)
   useTenantLiveUpdates(userId)
   const { setTenantId } = session
   async function signOut(scope: 'local' | 'global') {

@@ -6,7 +6,7 @@ import {
 import { type QueryKey, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { notify } from '../../../components/ui/toasts'
-import { getMaintenanceRequestsQueryOptions } from '../../../features/maintenance/api/get-maintenance-requests'
+import { getMyMaintenanceRequestsQueryOptions } from '../../../features/maintenance/api/get-my-maintenance-requests'
 import { getNoticesQueryOptions } from '../../../features/notices/api/get-notices'
 import { getRentalStatementsQueryOptions } from '../../../features/statements/api/get-rental-statements'
 import { getUtilityStatementsQueryOptions } from '../../../features/statements/api/get-utility-statements'
@@ -34,7 +34,7 @@ export function useTenantLiveUpdates(userId: string | undefined) {
     const rentalKey = getRentalStatementsQueryOptions(userId).queryKey
     const utilityKey = getUtilityStatementsQueryOptions(userId).queryKey
     const noticesKey = getNoticesQueryOptions(userId).queryKey
-    const requestsKey = getMaintenanceRequestsQueryOptions(userId).queryKey
+    const requestsKey = getMyMaintenanceRequestsQueryOptions(userId).queryKey
 
     const statementChange = (kind: 'rental' | 'utility', key: QueryKey) => (payload: { new: Row }) => {
       const row = payload.new

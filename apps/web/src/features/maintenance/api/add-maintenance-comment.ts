@@ -16,6 +16,6 @@ export function useAddMaintenanceComment() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: addMaintenanceComment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['maintenance-requests'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['my-maintenance-requests'] }),
   })
 }

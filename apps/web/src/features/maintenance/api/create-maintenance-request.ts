@@ -21,6 +21,6 @@ export function useCreateMaintenanceRequest() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createMaintenanceRequest,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['maintenance-requests'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['my-maintenance-requests'] }),
   })
 }

@@ -19,7 +19,7 @@ import { UploadControl } from '../../../components/ui/upload-control'
 import { useValidatedForm } from '../../../lib/use-validated-form'
 import { useAddMaintenanceComment } from '../api/add-maintenance-comment'
 import { useMaintenancePhotos } from '../api/get-maintenance-photos'
-import type { MaintenanceRequest } from '../api/get-maintenance-requests'
+import type { MyMaintenanceRequest as MaintenanceRequest } from '../api/get-my-maintenance-requests'
 import { useUploadMaintenancePhoto } from '../api/upload-maintenance-photo'
 
 const label = <K extends string>(labels: Record<K, string>, value: string) =>

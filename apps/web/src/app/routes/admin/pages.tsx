@@ -1,0 +1,18 @@
+/**
+ * Every back-office screen, as one lazily loaded module: the route table imports it from one place,
+ * so the public entry carries one list of admin chunks to preload instead of one per screen
+ * (docs/decisions/009-public-site-weight-and-test-hooks.md). The back office loads it once.
+ */
+export { default as AuditPage } from './audit'
+export { default as DashboardPage } from './dashboard'
+export { default as EnquiriesPage } from './enquiries'
+export { default as MaintenancePage } from './maintenance'
+export { default as NoticesPage } from './notices'
+export {
+  ShopFormPage,
+  ShopsPage,
+  TenantFormPage,
+  TenantsPage,
+  VacantShopFormPage,
+  VacantShopsPage,
+} from './records'

@@ -1,0 +1,160 @@
+import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import { Link } from 'react-router'
+import { AlertDialog, AlertDialogContent } from '../../../components/ui/alert-dialog'
+import { Button, ButtonLink, buttonClasses } from '../../../components/ui/button'
+import { type DataColumn, DataTable } from '../../../components/ui/data-table'
+import { Field, TextInput } from '../../../components/ui/field'
+import { notify } from '../../../components/ui/toasts'
+import { useListParams } from '../../../lib/use-list-params'
+import { useDeleteRecord } from '../api/delete-record'
+import { RECORDS_PAGE_SIZE, useRecords } from '../api/list-records'
+import type { AnyForm, AnyRow, RecordKind } from '../api/record-kind'
+
+/** Why a write failed, in the record's words when the kind explains it. */
+export function failureText(
+  kind: Pick<RecordKind<AnyRow, AnyForm>, 'explain'>,
+  error: unknown,
+  op: 'save' | 'delete',
+): string {
+  const e = error as { code?: string; message?: string }
+  const message = e?.message ?? String(error)
+  return kind.explain?.({ code: e?.code, message }, op) ?? message
+}
+
+/**
+ * The generic back-office list (Shops, Vacant Shops, Tenants): search, sortable columns and pages
+ * kept in the URL, a New button, and per row Edit and Delete (with a confirmation naming the
+ * record).
+ */
+export function RecordList<Row extends { id: string; updated_at: string }>({
+  kind,
+}: {
+  kind: RecordKind<Row, AnyForm>
+}) {
+  const list = useListParams({ sorts: kind.sorts, defaultSort: kind.defaultSort })
+  const { params } = list
+  const query = useRecords(kind, { q: params.q, sort: params.sort, dir: params.dir, page: params.page })
+  const [draft, setDraft] = useState(params.q)
+  const [doomed, setDoomed] = useState<Row | null>(null)
+  const remove = useDeleteRecord(kind)
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault()
+    list.setQuery(draft)
+  }
+
+  async function confirmDelete() {
+    if (!doomed) return
+    try {
+      await remove.mutateAsync(doomed.id)
+      notify.success(`Deleted ${kind.nameOf(doomed)}`)
+      setDoomed(null)
+    } catch (error) {
+      notify.error(`Could not delete ${kind.nameOf(doomed)}`, {
+        description: failureText(kind, error, 'delete'),
+      })
+      setDoomed(null)
+    }
+  }
+
+  const columns: DataColumn<Row>[] = [
+    ...kind.columns,
+    {
+      id: 'actions',
+      header: 'Actions',
+      className: 'w-px whitespace-nowrap text-right',
+      cell: (row) => (
+        <span className="flex justify-end gap-1">
+          <Link to={kind.paths.edit(row.id)} className={buttonClasses('ghost', 'sm')}>
+            <PencilIcon className="size-4" aria-hidden="true" />
+            Edit<span className="sr-only"> {kind.nameOf(row)}</span>
+          </Link>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-700 hover:bg-red-50 hover:text-red-800"
+            onClick={() => setDoomed(row)}
+          >
+            <Trash2Icon className="size-4" aria-hidden="true" />
+            Delete<span className="sr-only"> {kind.nameOf(row)}</span>
+          </Button>
+        </span>
+      ),
+    },
+  ]
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold text-stone-900">{kind.plural}</h1>
+        <ButtonLink to={kind.paths.create()}>
+          <PlusIcon className="size-4" aria-hidden="true" />
+          New {kind.singular}
+        </ButtonLink>
+      </div>
+      <search aria-label={kind.plural} className="block max-w-xl">
+        <form onSubmit={onSearch} className="flex items-end gap-2">
+          <Field label={kind.searchLabel} className="flex-1">
+            {(control) => (
+              <TextInput
+                {...control}
+                type="search"
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+              />
+            )}
+          </Field>
+          <Button type="submit" variant="outline">
+            Search
+          </Button>
+        </form>
+      </search>
+      <DataTable
+        label={kind.plural}
+        columns={columns}
+        rows={query.data?.rows}
+        rowKey={(r) => r.id}
+        total={query.data?.total}
+        isPending={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={
+          params.q ? (
+            <>
+              No {kind.plural.toLowerCase()} match “{params.q}”.
+            </>
+          ) : (
+            <>
+              No {kind.plural.toLowerCase()} yet.{' '}
+              <Link to={kind.paths.create()} className="font-semibold text-brand-800 underline">
+                Add the first {kind.singular}
+              </Link>
+            </>
+          )
+        }
+        sort={params.sort}
+        dir={params.dir}
+        onSort={list.toggleSort}
+        page={params.page}
+        pageSize={RECORDS_PAGE_SIZE}
+        onPage={list.setPage}
+      />
+      <AlertDialog
+        open={doomed !== null}
+        onOpenChange={(open) => !open && !remove.isPending && setDoomed(null)}
+      >
+        {doomed && (
+          <AlertDialogContent
+            title={`Delete ${kind.nameOf(doomed)}?`}
+            description={`This removes the ${kind.singular} ${kind.nameOf(doomed)} for good. The audit trail keeps a copy of what it was.`}
+            confirmLabel={remove.isPending ? 'Deleting…' : `Delete ${kind.singular}`}
+            destructive
+            pending={remove.isPending}
+            onConfirm={() => void confirmDelete()}
+          />
+        )}
+      </AlertDialog>
+    </div>
+  )
+}

@@ -1,0 +1,170 @@
+import { NO_HOURS, type ShopFormInput, ShopFormSchema } from '@genesis/contracts/admin-records'
+import { STORE_CATEGORIES } from '@genesis/contracts/store-directory'
+import { z } from 'zod'
+import { Badge } from '../../../components/ui/badge'
+import { type Hours, TradingHoursEditor } from '../../../components/ui/trading-hours-editor'
+import { paths } from '../../../config/paths'
+import type { RecordKind } from '../api/record-kind'
+import { FileUploadField } from '../components/file-upload-field'
+import { SelectField, SwitchField, TextAreaField, TextField } from '../components/form-fields'
+
+export const FLOORS = ['Lower Ground', 'Ground', 'Upper Ground', 'Mezzanine', 'First Floor'] as const
+
+const text = z.string().nullable()
+const hoursText = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '')
+
+export const AdminShopSchema = z.object({
+  id: z.string(),
+  shop_no: z.string(),
+  trading_name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  floor: z.string(),
+  primary_phone: text,
+  website: text,
+  email: text,
+  gla_m2: z
+    .union([z.number(), z.string()])
+    .nullable()
+    .transform((v) => (v === null ? null : Number(v))),
+  trading_hours: z
+    .object({
+      monday: hoursText,
+      tuesday: hoursText,
+      wednesday: hoursText,
+      thursday: hoursText,
+      friday: hoursText,
+      saturday: hoursText,
+      sunday: hoursText,
+    })
+    .catch({ ...NO_HOURS }),
+  logo_path: text,
+  is_published: z.boolean(),
+  updated_at: z.string(),
+})
+export type AdminShop = z.infer<typeof AdminShopSchema>
+
+export const shopsKind: RecordKind<AdminShop, ShopFormInput> = {
+  table: 'shops',
+  singular: 'shop',
+  plural: 'Shops',
+  select:
+    'id, shop_no, trading_name, description, category, floor, primary_phone, website, email, gla_m2, trading_hours, logo_path, is_published, updated_at',
+  parse: (row) => AdminShopSchema.parse(row),
+  searchColumns: ['shop_no', 'trading_name', 'category'],
+  searchLabel: 'Search by shop number, name or category',
+  sorts: ['shop_no', 'trading_name', 'category', 'floor', 'gla_m2', 'updated_at'],
+  defaultSort: 'shop_no',
+  columns: [
+    {
+      id: 'shop_no',
+      header: 'Shop',
+      sortable: true,
+      cell: (s) => <span className="font-semibold">{s.shop_no}</span>,
+    },
+    { id: 'trading_name', header: 'Trading name', sortable: true, cell: (s) => s.trading_name },
+    { id: 'category', header: 'Category', sortable: true, cell: (s) => s.category },
+    { id: 'floor', header: 'Floor', sortable: true, cell: (s) => s.floor },
+    {
+      id: 'gla_m2',
+      header: 'GLA m²',
+      sortable: true,
+      className: 'text-right tabular-nums',
+      cell: (s) => (s.gla_m2 === null ? '—' : s.gla_m2.toLocaleString('en-ZA')),
+    },
+    {
+      id: 'is_published',
+      header: 'Directory',
+      cell: (s) =>
+        s.is_published ? (
+          <Badge variant="success">Published</Badge>
+        ) : (
+          <Badge variant="secondary">Hidden</Badge>
+        ),
+    },
+  ],
+  nameOf: (s) => `${s.shop_no} ${s.trading_name}`,
+  schema: ShopFormSchema,
+  emptyForm: () => ({
+    shop_no: '',
+    trading_name: '',
+    category: '' as ShopFormInput['category'],
+    floor: '',
+    description: '',
+    primary_phone: '',
+    email: '',
+    website: '',
+    gla_m2: '',
+    trading_hours: { ...NO_HOURS },
+    logo_path: null,
+    is_published: true,
+  }),
+  toForm: (s) => ({
+    shop_no: s.shop_no,
+    trading_name: s.trading_name,
+    category: s.category as ShopFormInput['category'],
+    floor: s.floor,
+    description: s.description,
+    primary_phone: s.primary_phone ?? '',
+    email: s.email ?? '',
+    website: s.website ?? '',
+    gla_m2: s.gla_m2 === null ? '' : String(s.gla_m2),
+    trading_hours: { ...s.trading_hours },
+    logo_path: s.logo_path,
+    is_published: s.is_published,
+  }),
+  Fields: (form) => (
+    <div className="grid gap-5 md:grid-cols-2">
+      <TextField form={form} name="shop_no" label="Shop number" required />
+      <TextField form={form} name="trading_name" label="Trading name" required />
+      <SelectField
+        form={form}
+        name="category"
+        label="Category"
+        options={STORE_CATEGORIES}
+        required
+        placeholder="Choose…"
+      />
+      <SelectField form={form} name="floor" label="Floor" options={FLOORS} required placeholder="Choose…" />
+      <TextField form={form} name="primary_phone" label="Phone" type="tel" />
+      <TextField form={form} name="email" label="E-mail" type="email" />
+      <TextField form={form} name="website" label="Website" type="url" hint="Starting with https://" />
+      <TextField form={form} name="gla_m2" label="GLA (m²)" inputMode="decimal" />
+      <div className="md:col-span-2">
+        <TextAreaField form={form} name="description" label="Description" />
+      </div>
+      <div className="md:col-span-2">
+        <TradingHoursEditor value={form.values.trading_hours as Hours} onChange={form.set('trading_hours')} />
+      </div>
+      <FileUploadField
+        label="Logo"
+        bucket="shop-logos"
+        accept="image/png,image/jpeg,image/webp,image/avif,image/svg+xml"
+        recordId={form.recordId}
+        value={form.values.logo_path ?? null}
+        onChange={form.set('logo_path')}
+        hint="PNG, JPEG, WebP, AVIF or SVG, up to 2 MB. Shown on the store card."
+      />
+      <SwitchField
+        form={form}
+        name="is_published"
+        label="Published in the store directory"
+        hint="Hidden shops stay here but are not shown to visitors."
+      />
+    </div>
+  ),
+  paths: {
+    list: () => paths.admin.shops.getHref(),
+    create: () => paths.admin.newShop.getHref(),
+    edit: (id) => paths.admin.editShop.getHref(id),
+  },
+  explain: (error, op) => {
+    if (error.code === '23505') return 'Another shop already has this shop number.'
+    if (op === 'delete' && (error.code === '23503' || error.code === '23001'))
+      return 'This shop has a tenant. Move the tenant to another shop or remove them first, then delete the shop.'
+    return undefined
+  },
+}
