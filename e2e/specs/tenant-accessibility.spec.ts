@@ -93,15 +93,6 @@ const STATES: { name: string; open: (page: Page, portal: Portal) => Promise<void
     },
   },
   {
-    name: 'the listing editor with its preview',
-    open: async (page, portal) => {
-      await portal.signInAs('tenantA')
-      await page.goto('/tenant/dashboard?tab=listing')
-      await expect(page.getByRole('textbox', { name: 'Monday' })).toBeVisible()
-      await page.waitForLoadState('networkidle')
-    },
-  },
-  {
     name: 'the maintenance requests',
     open: async (page, portal) => {
       await portal.signInAs('tenantA')

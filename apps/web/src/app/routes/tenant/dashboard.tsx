@@ -8,7 +8,6 @@ import { notify } from '../../../components/ui/toasts'
 import { paths } from '../../../config/paths'
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form'
 import { TwoFactorSettings } from '../../../features/auth/components/two-factor-settings'
-import { ListingEditor } from '../../../features/listing/components/listing-editor'
 import { useMyMaintenanceRequests } from '../../../features/maintenance/api/get-my-maintenance-requests'
 import { MaintenanceRequestForm } from '../../../features/maintenance/components/maintenance-request-form'
 import { MaintenanceRequestsList } from '../../../features/maintenance/components/maintenance-requests-list'
@@ -20,8 +19,6 @@ import { BalanceDueCard } from '../../../features/statements/components/balance-
 import { PaymentProofAction } from '../../../features/statements/components/payment-proof-action'
 import { RentalStatementsTable } from '../../../features/statements/components/rental-statements-table'
 import { UtilityStatementsTable } from '../../../features/statements/components/utility-statements-table'
-import { ShopSchema } from '../../../features/stores/api/get-shops'
-import { StoreCard } from '../../../features/stores/components/store-card'
 import { useMyTenancy } from '../../../features/tenancy/api/get-my-tenancy'
 import { LeaseSummary } from '../../../features/tenancy/components/lease-summary'
 import { TenancyWelcome } from '../../../features/tenancy/components/tenancy-welcome'
@@ -31,7 +28,6 @@ import { useTenantLiveUpdates } from './use-live-updates'
 const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'statements', label: 'Statements' },
-  { id: 'listing', label: 'My listing' },
   { id: 'maintenance', label: 'Maintenance' },
   { id: 'account', label: 'Account' },
 ] as const
@@ -176,38 +172,6 @@ export default function TenantDashboardPage() {
                     : undefined
                 }
               />
-            </CardContent>
-          </Card>
-        </TabsContent>
-        <TabsContent value="listing">
-          <Card>
-            <CardHeader>
-              <CardTitle>My listing</CardTitle>
-              <CardDescription>What visitors see on the store directory and your store page.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {shopId ? (
-                <ListingEditor
-                  shopId={shopId}
-                  preview={(shop, draft) => {
-                    const previewShop = ShopSchema.parse({
-                      ...shop,
-                      ...draft,
-                      gla_m2: shop.gla_m2,
-                      primary_phone: draft.primary_phone.trim() || null,
-                      website: draft.website.trim() || null,
-                    })
-                    return (
-                      // inert: a click on the preview must not leave the page and lose what was typed.
-                      <ul inert aria-label="Store card preview">
-                        <StoreCard shop={previewShop} view="grid" />
-                      </ul>
-                    )
-                  }}
-                />
-              ) : (
-                needsTenancy('Your listing')
-              )}
             </CardContent>
           </Card>
         </TabsContent>
