@@ -81,3 +81,19 @@ test('an unknown store slug says the store is not found and links back', async (
   await page.getByRole('link', { name: 'Back to Store Directory' }).click()
   await expect(page).toHaveURL(/\/stores$/)
 })
+
+test('the list view lines its columns up: floor, phone and hours start at the same place on every row', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/stores?view=list')
+  await expect(page.locator('[inert]')).toHaveCount(0)
+  const rows = page.getByRole('list', { name: 'Stores' }).getByRole('listitem')
+  expect(await rows.count()).toBeGreaterThan(10)
+  for (const column of ['floor', 'phone', 'hours']) {
+    const lefts = await rows
+      .locator(`[data-column="${column}"]`)
+      .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left)))
+    expect(new Set(lefts).size, column).toBe(1)
+  }
+})

@@ -6,6 +6,7 @@ import { supabaseCors } from './http/cors.ts'
 import type { GatewayEnv } from './http/gateway-env.ts'
 import { requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
+import { robots, sitemap } from './http/sitemap.ts'
 import { staticSite, WEB_DIST } from './http/static-site.ts'
 import { createAuthRoutes } from './services/auth/routes.ts'
 import { createFunctionsRoutes } from './services/functions/routes.ts'
@@ -78,13 +79,20 @@ export function createApp(deps: Deps, options: AppOptions = {}): Gateway {
   app.route('/realtime/v1', createRealtimeRoutes(hub))
   app.route('/api', createMonitoringRoutes(deps))
 
+  const webDist = options.webDist ?? WEB_DIST
+  app.get('/sitemap.xml', sitemap(deps.db, deps.config.siteUrl))
+  app.get('/robots.txt', robots(webDist, deps.config.siteUrl))
   app.get(
     '*',
-    staticSite(options.webDist ?? WEB_DIST, {
-      anonKey: deps.keys.anonKey,
-      siteUrl: deps.config.SITE_URL,
-      adminTwoFactorRequired: deps.config.AUTH_MFA_REQUIRED_FOR_ADMINS,
-    }),
+    staticSite(
+      webDist,
+      {
+        anonKey: deps.keys.anonKey,
+        siteUrl: deps.config.SITE_URL,
+        adminTwoFactorRequired: deps.config.AUTH_MFA_REQUIRED_FOR_ADMINS,
+      },
+      { db: deps.db, logger: deps.logger, siteUrl: deps.config.siteUrl },
+    ),
   )
 
   let stopped: Promise<void> | undefined

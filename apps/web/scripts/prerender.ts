@@ -13,7 +13,9 @@ import { z } from 'zod'
  */
 const webRoot = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(webRoot, 'dist')
-const serverOut = join(webRoot, 'node_modules/.prerender')
+// Kept beside the build, not in it: the gateway imports it to render public pages on request
+// (decision 014), and nothing in dist/ is private.
+const serverOut = join(webRoot, 'dist-server')
 const ROOT_PLACEHOLDER = /<div id="root">[\s\S]*?<\/div><\/div>/
 
 await build({
@@ -21,7 +23,7 @@ await build({
   logLevel: 'warn',
   build: { ssr: 'src/prerender.tsx', outDir: serverOut, emptyOutDir: true, copyPublicDir: false },
 })
-const { renderPage, PRERENDERED_PAGES } = (await import(
+const { renderPage, makeControlsInert, PRERENDERED_PAGES, NOT_FOUND_PAGE } = (await import(
   pathToFileURL(join(serverOut, 'prerender.js')).href
 )) as typeof import('../src/prerender.tsx')
 
@@ -55,22 +57,15 @@ function preloadsFor(module: string): string {
     .join('')
 }
 
-/**
- * Form controls of the first paint are inert until the app draws over it: text typed into the
- * static copy would vanish when the live page replaces it, and a form sent from it would bypass
- * the app. Links keep working (they are plain page loads). React writes these tags as `<input `,
- * `<button>` and so on, so the tag names are matched exactly.
- */
-function makeControlsInert(markup: string): string {
-  return markup.replace(/<(form|input|select|textarea|button)(?=[\s>/])/g, '<$1 inert=""')
-}
-
 const template = await readFile(join(dist, 'index.html'), 'utf8')
 if (!ROOT_PLACEHOLDER.test(template)) throw new Error('dist/index.html has no static #root shell to replace')
 await rm(join(dist, 'pages'), { recursive: true, force: true })
 await mkdir(join(dist, 'pages'))
 const manifest: Record<string, string> = {}
-for (const [pattern, { url, file, module }] of Object.entries(PRERENDERED_PAGES)) {
+// The not-found page is rendered too, as the template of the 404s the gateway renders on request;
+// it is not in the manifest (an unknown path is only known to be one once the data is read).
+const pagesToWrite = [...Object.entries(PRERENDERED_PAGES), [undefined, NOT_FOUND_PAGE] as const] as const
+for (const [pattern, { url, file, module }] of pagesToWrite) {
   const rendered = await renderPage(url)
   // React writes the resources a page asks for (preload()) before its markup: they go to <head>.
   const resources = /^(?:<link [^>]*>)*/.exec(rendered)?.[0] ?? ''
@@ -78,9 +73,10 @@ for (const [pattern, { url, file, module }] of Object.entries(PRERENDERED_PAGES)
   // Function replacements: the markup may contain '$' sequences.
   const html = template
     .replace('</head>', () => `${preloadsFor(module)}${resources}</head>`)
-    .replace(ROOT_PLACEHOLDER, () => `<div id="root">${markup}</div>`)
+    // The markers let the gateway put the page rendered with data in place of this first paint.
+    .replace(ROOT_PLACEHOLDER, () => `<div id="root"><!--page-->${markup}<!--/page--></div>`)
   await writeFile(join(dist, 'pages', file), html)
-  manifest[pattern] = `pages/${file}`
+  if (pattern) manifest[pattern] = `pages/${file}`
 }
 await writeFile(join(dist, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`)
 console.log(`prerendered ${Object.keys(manifest).length} pages: ${Object.keys(manifest).join(', ')}`)

@@ -5,6 +5,8 @@ import { createRoot } from 'react-dom/client'
 import { AppProvider } from './app/provider'
 import { AppRouterProvider, createAppRouter, routerReady } from './app/router'
 import { initMonitoring } from './lib/monitoring/init'
+import { createQueryClient } from './lib/query-client'
+import type { HandedOver } from './prerender'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
@@ -29,11 +31,24 @@ async function start() {
   initMonitoring()
   await yieldToBrowser()
   const router = createAppRouter()
+  // A page the gateway rendered with its data hands that data over (decision 014): the app starts
+  // from it, so its first frame is the page already on screen and nothing is fetched twice.
+  const queryClient = createQueryClient()
+  const handedOver = document.getElementById('app-data')?.textContent
+  if (handedOver) {
+    try {
+      for (const { key, data, at } of JSON.parse(handedOver) as HandedOver) {
+        queryClient.setQueryData(key, data, { updatedAt: at })
+      }
+    } catch {
+      // A page whose data block cannot be read simply loads its data as usual.
+    }
+  }
   await routerReady(router)
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
-        <AppProvider>
+        <AppProvider queryClient={queryClient}>
           <AppRouterProvider router={router} />
         </AppProvider>
       </StrictMode>,

@@ -1,9 +1,17 @@
+import { CentreSettingsSchema } from '@genesis/contracts/centre-settings'
+import type { QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
+import * as z from 'zod/mini'
 import { AppProvider } from './app/provider'
 import { routes } from './app/routes'
+import { type Env, setServerEnv } from './config/env'
 import { paths } from './config/paths'
+import { getCentreSettingsQueryOptions } from './features/centre/api/get-centre-settings'
+import { getVacantShopsQueryOptions, VacantShopSchema } from './features/leasing/api/get-vacant-shops'
+import { getShopsQueryOptions, ShopSchema } from './features/stores/api/get-shops'
+import { createQueryClient } from './lib/query-client'
 
 /**
  * The public pages whose first paint is written at build time (scripts/prerender.ts), keyed by
@@ -24,13 +32,27 @@ export const PRERENDERED_PAGES: Record<string, { url: string; file: string; modu
   [paths.contact.path]: { url: paths.contact.getHref(), file: 'contact.html', module: 'contact' },
 }
 
+/** The 404 page: a template for the gateway's on-request rendering, not served by itself. */
+export const NOT_FOUND_PAGE = { url: '/__not-found__', file: 'not-found.html', module: 'not-found' }
+
+/** Route pattern → the prerendered page whose HTML (head, preloads) a request for it is rendered into. */
+const TEMPLATES: Record<string, string> = {
+  [paths.home.path]: 'home.html',
+  [paths.about.path]: 'about.html',
+  [paths.stores.path]: 'stores.html',
+  [paths.store.path]: 'store.html',
+  [paths.leasing.path]: 'leasing.html',
+  [paths.contact.path]: 'contact.html',
+  '*': NOT_FOUND_PAGE.file,
+}
+
 /**
  * The markup of `url` as the app draws it before any data has arrived: header, page text and
  * footer, with data-bound parts in their loading state. The browser paints it straight from the
  * HTML; the app then draws exactly the same first frame over it (main.tsx), so nothing moves.
  * Metadata is left to the app: its absolute URLs depend on the site URL of the running gateway.
  */
-export async function renderPage(url: string): Promise<string> {
+export async function renderPage(url: string, queryClient?: QueryClient): Promise<string> {
   const handler = createStaticHandler(routes)
   const context = await handler.query(new Request(new URL(url, 'http://prerender.invalid')))
   if (context instanceof Response) throw new Error(`Prerendering ${url} answered a redirect`)
@@ -38,11 +60,118 @@ export async function renderPage(url: string): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context)
   return renderToString(
     <StrictMode>
-      {/* A fresh query client: every query is pending, as in the app's first frame. Nothing is
-          fetched while rendering to a string. */}
-      <AppProvider>
+      {/* Without a client: a fresh one where every query is pending, as in the app's first frame.
+          Nothing is fetched while rendering to a string. */}
+      <AppProvider queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
   )
+}
+
+/**
+ * Form controls of the first paint are inert until the app draws over it: text typed into the
+ * static copy would vanish when the live page replaces it, and a form sent from it would bypass
+ * the app. Links keep working (they are plain page loads). React writes these tags as `<input `,
+ * `<button>` and so on, so the tag names are matched exactly.
+ */
+export function makeControlsInert(markup: string): string {
+  return markup.replace(/<(form|input|select|textarea|button)(?=[\s>/])/g, '<$1 inert=""')
+}
+
+/** The query cache a rendered page hands to the app (main.tsx puts it back with setQueryData). */
+export type HandedOver = Array<{ key: readonly unknown[]; data: unknown; at: number }>
+
+/** The public data a page is rendered with: rows as the REST API returns them to a visitor. */
+export interface PublicData {
+  shops: unknown[]
+  centreSettings: unknown
+  vacantShops: unknown[]
+}
+
+export type RenderedRequest =
+  | { kind: 'page'; status: 200 | 404; markup: string; state: HandedOver; template: string }
+  | { kind: 'redirect'; status: 301; location: string }
+  /** Not a public page (tenant and admin areas): the gateway serves the app's shell. */
+  | { kind: 'app' }
+
+/** The slug the spec's rule makes without folding accents first ('Nest Home Décor' → 'nest-home-d-cor'). */
+function literalSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+/**
+ * One public page rendered on request with its data (decision 014): the markup a visitor without
+ * JavaScript reads, the status it deserves (404 for an unknown path or store, 301 from a slug
+ * made without folding accents to the canonical one), and the query cache the app starts from so
+ * it neither flashes nor fetches the same rows again. `env` is what the gateway injects into the
+ * page for the app (its origin and anon key), which URLs in the markup are made from.
+ */
+export async function renderRequest(url: string, data: PublicData, env: Env): Promise<RenderedRequest> {
+  const target = new URL(url, 'http://render.invalid')
+  const pattern = publicPatternOf(target.pathname)
+  if (!pattern) return { kind: 'app' }
+  setServerEnv(env)
+  const { shops, centreSettings, vacantShops } = parsed(data)
+  let status: 200 | 404 = pattern === '*' ? 404 : 200
+  if (pattern === paths.store.path) {
+    const slug = decodeURIComponent(target.pathname.slice(paths.stores.path.length + 1))
+    if (!shops.some((shop) => shop.slug === slug)) {
+      const literal = shops.find((shop) => literalSlug(shop.tradingName) === slug)
+      if (literal) return { kind: 'redirect', status: 301, location: paths.store.getHref(literal.slug) }
+      status = 404
+    }
+  }
+  const queryClient = createQueryClient()
+  queryClient.setQueryData(getShopsQueryOptions().queryKey, shops)
+  queryClient.setQueryData(getCentreSettingsQueryOptions().queryKey, centreSettings)
+  queryClient.setQueryData(getVacantShopsQueryOptions().queryKey, vacantShops)
+  const rendered = await renderPage(`${target.pathname}${target.search}`, queryClient)
+  // Resources React writes before the markup (preloads) are in the page's head already.
+  const markup = makeControlsInert(rendered.replace(/^(?:<link [^>]*>)*/, ''))
+  const template = TEMPLATES[pattern] ?? NOT_FOUND_PAGE.file
+  const state: HandedOver = queryClient
+    .getQueryCache()
+    .getAll()
+    .map((query) => ({ key: query.queryKey, data: query.state.data, at: query.state.dataUpdatedAt }))
+  return { kind: 'page', status, markup, state, template }
+}
+
+/**
+ * The rows parsed with the app's own schemas, once per read: the gateway passes the same rows
+ * object to every rendering while it keeps them (server-render.ts), and a regional mall's 1,000
+ * shops are not worth parsing again for each visitor.
+ */
+const parsedRows = new WeakMap<PublicData, ReturnType<typeof parse>>()
+function parse(data: PublicData) {
+  return {
+    shops: z.array(ShopSchema).parse(data.shops),
+    centreSettings: CentreSettingsSchema.parse(data.centreSettings),
+    vacantShops: z.array(VacantShopSchema).parse(data.vacantShops),
+  }
+}
+function parsed(data: PublicData) {
+  let rows = parsedRows.get(data)
+  if (!rows) {
+    rows = parse(data)
+    parsedRows.set(data, rows)
+  }
+  return rows
+}
+
+/**
+ * The public route a path opens: its pattern (`/stores/:slug`), `'*'` for a path no page has, or
+ * undefined for the tenant and admin areas.
+ */
+export function publicPatternOf(pathname: string): string | undefined {
+  const matches = matchRoutes(routes, pathname)
+  const leaf = matches?.at(-1)?.route
+  const underPublicLayout = matches?.some((m) => m.route.children?.some((child) => child.path === '*'))
+  if (!leaf || !underPublicLayout) return undefined
+  if (leaf.index) return paths.home.path
+  return leaf.path
 }

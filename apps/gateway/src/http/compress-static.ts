@@ -38,6 +38,9 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
  * is a bounded set of files, and hashed assets never change. Keyed by path, size and mtime so a
  * rebuild in place is picked up.
  */
+/** Enough for every compressible file of a build, and a window of recently rendered pages. */
+const MAX_ENTRIES = 512
+
 export class CompressionCache {
   readonly #entries = new Map<string, Promise<Uint8Array<ArrayBuffer>>>()
 
@@ -49,6 +52,11 @@ export class CompressionCache {
       // A failed compression is not cached, so the next request tries again.
       entry.catch(() => this.#entries.delete(cacheKey))
       this.#entries.set(cacheKey, entry)
+      // Pages rendered on request each have their own key: the oldest entries make way.
+      if (this.#entries.size > MAX_ENTRIES) {
+        const oldest = this.#entries.keys().next().value
+        if (oldest !== undefined) this.#entries.delete(oldest)
+      }
     }
     return entry
   }

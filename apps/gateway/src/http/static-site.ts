@@ -3,9 +3,12 @@ import { existsSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
 import type { Context } from 'hono'
+import type { Logger } from 'pino'
+import type { Database } from '../database/types.ts'
 import { CompressionCache, isCompressible, negotiateEncoding } from './compress-static.ts'
 import { type PrerenderedPages, prerenderedPageFor, readPrerenderedPages } from './prerendered-pages.ts'
 import { pageContentSecurityPolicy } from './security-headers.ts'
+import { serverDirOf, serverRender } from './server-render.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -56,7 +59,12 @@ const COPY_SUFFIX = { br: 'br', gzip: 'gz' } as const
  * A public page the build prerendered (prerendered-pages.ts) gets its own HTML, with the page's
  * first paint already in it, in place of index.html.
  */
-export function staticSite(distDir: string, appConfig: PublicAppConfig) {
+export function staticSite(
+  distDir: string,
+  appConfig: PublicAppConfig,
+  /** Renders public pages on request with their data (server-render.ts); without it, first paints only. */
+  server?: { db: Database; logger: Logger; siteUrl: string; serverDir?: string },
+) {
   const root = distDir.endsWith('/') ? distDir : `${distDir}/`
   // Each HTML shell as served (with the injected config), keyed by its file in the build; its
   // identity for ETags is its content: the build and the injected config together.
@@ -75,9 +83,10 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
       file?: string
     },
     headers: Record<string, string>,
+    status = 200,
   ): Promise<Response> => {
     const etag = `W/"${createHash('sha1').update(source.key).digest('base64url').slice(0, 20)}"`
-    if (ifNoneMatch(c.req.header('if-none-match'), etag)) {
+    if (status === 200 && ifNoneMatch(c.req.header('if-none-match'), etag)) {
       // A browser stores the headers of a 304 over the cached ones: the page keeps its own CSP.
       const kept: Record<string, string> = { etag, 'cache-control': headers['cache-control'] }
       if (headers['content-security-policy'])
@@ -104,7 +113,7 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
       }
     }
     out['content-length'] = String(payload.byteLength)
-    return new Response(c.req.method === 'HEAD' ? null : payload, { headers: out })
+    return new Response(c.req.method === 'HEAD' ? null : payload, { status, headers: out })
   }
   const loadShell = (file: string) => {
     let shell = shells.get(file)
@@ -130,6 +139,17 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
     }
     return shell
   }
+  const render =
+    server &&
+    serverRender({
+      db: server.db,
+      logger: server.logger,
+      distDir,
+      serverDir: server.serverDir ?? serverDirOf(distDir),
+      // URLs in the markup (logos) are made from the gateway's public origin on the server.
+      appEnv: { ...appConfig, supabaseUrl: appConfig.supabaseUrl ?? server.siteUrl },
+      loadTemplate: loadShell,
+    })
   return async (c: Context) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
       return c.json({ message: 'Method not allowed' }, 405)
@@ -161,6 +181,30 @@ export function staticSite(distDir: string, appConfig: PublicAppConfig) {
       }
       // A missing file with an extension (a stale asset) is a real 404, not the app shell.
       if (extname(path) !== '') return c.text('Not found', 404)
+    }
+    if (render) {
+      const url = new URL(c.req.url)
+      const rendered = await render(`${url.pathname}${url.search}`)
+      if (rendered?.kind === 'redirect') {
+        return new Response(null, { status: 301, headers: { location: rendered.location } })
+      }
+      if (rendered?.kind === 'page') {
+        const { html, status, csp } = rendered
+        return respond(
+          c,
+          {
+            key: `rendered:${createHash('sha1').update(html).digest('hex')}`,
+            load: async () => new TextEncoder().encode(html),
+          },
+          // The template's policy: rendering adds only data blocks (JSON), which never run.
+          {
+            'content-type': 'text/html; charset=UTF-8',
+            'cache-control': 'no-cache',
+            'content-security-policy': csp,
+          },
+          status,
+        )
+      }
     }
     pages ??= readPrerenderedPages(distDir)
     const page = prerenderedPageFor(await pages, path)

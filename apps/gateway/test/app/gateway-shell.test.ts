@@ -25,6 +25,7 @@ describe('the gateway shell', () => {
     )
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
     writeFileSync(join(dist, 'robots.txt'), 'User-agent: *')
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
     db = await createTestDatabase('pglite')
     const config = loadConfig({ LOG_LEVEL: 'silent' })
     const keys = await keysFromSecret(TEST_JWT_SECRET)
@@ -65,9 +66,15 @@ describe('the gateway shell', () => {
     const asset = await app.request('/assets/index-abc123.js')
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(asset.headers.get('content-type')).toContain('text/javascript')
+    const icon = await app.request('/favicon.svg')
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml')
+  })
+
+  it('serves the build’s robots.txt with the sitemap added (decision 014)', async () => {
     const robots = await app.request('/robots.txt')
-    expect(robots.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
-    expect(await robots.text()).toBe('User-agent: *')
+    expect(robots.headers.get('content-type')).toContain('text/plain')
+    expect(await robots.text()).toMatch(/^User-agent: \*\n\nSitemap: https?:\/\/\S+\/sitemap\.xml\n$/)
   })
 
   it('answers a missing asset with 404 rather than the app shell', async () => {

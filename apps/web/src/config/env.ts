@@ -42,6 +42,19 @@ export function readEnv(doc: Document = document): Env {
 }
 
 let cached: Env | undefined
+let onServer: Env | undefined
+
+/** On the server (a page rendered on request, prerender.tsx): the configuration the gateway gives the page. */
+export function setServerEnv(given: Env): void {
+  cached = given
+  onServer = given
+}
+
+/** The configuration a page rendered on request was given, if this is one (undefined in the browser and the build). */
+export function serverEnv(): Env | undefined {
+  return onServer
+}
+
 /** The configuration, read once. */
 export function env(): Env {
   cached ??= readEnv()

@@ -1,6 +1,7 @@
 import { openingHoursLines } from '@genesis/contracts/opening-hours'
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon } from 'lucide-react'
 import { Link } from 'react-router'
+import { EmailAddress } from '../../components/text/email-address'
 import { paths } from '../../config/paths'
 import { type CentreSettings, fullAddress, telHref } from '../../features/centre/api/get-centre-settings'
 import { BrandMark } from './brand-mark'
@@ -51,18 +52,15 @@ export function SiteFooter({ centre }: { centre: CentreSettings }) {
             )}
             <li className="flex gap-2">
               <PhoneIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <a href={telHref(centre.phone)} className="hover:text-white hover:underline">
+              <a href={telHref(centre.phone)} className="whitespace-nowrap hover:text-white hover:underline">
                 {centre.phone}
               </a>
             </li>
             {centre.general_email && (
               <li className="flex gap-2">
                 <MailIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <a
-                  href={`mailto:${centre.general_email}`}
-                  className="break-all hover:text-white hover:underline"
-                >
-                  {centre.general_email}
+                <a href={`mailto:${centre.general_email}`} className="hover:text-white hover:underline">
+                  <EmailAddress address={centre.general_email} />
                 </a>
               </li>
             )}
@@ -70,7 +68,10 @@ export function SiteFooter({ centre }: { centre: CentreSettings }) {
               <ShieldIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>
                 24/7 Security:{' '}
-                <a href={telHref(centre.security_phone)} className="hover:text-white hover:underline">
+                <a
+                  href={telHref(centre.security_phone)}
+                  className="whitespace-nowrap hover:text-white hover:underline"
+                >
                   {centre.security_phone}
                 </a>
               </span>

@@ -52,7 +52,8 @@ export function SiteHeader({ centre }: { centre: CentreSettings }) {
 
   return (
     <>
-      <div className="bg-stone-900 text-stone-100">
+      {/* A landmark of its own, so nothing on the page sits outside one. */}
+      <aside aria-label="Contact" className="bg-stone-900 text-stone-100">
         <div className="mx-auto flex h-10 max-w-7xl items-center justify-between gap-4 px-4 text-sm sm:px-6">
           <a
             href={telHref(centre.phone)}
@@ -61,7 +62,7 @@ export function SiteHeader({ centre }: { centre: CentreSettings }) {
             <PhoneIcon className="size-4" aria-hidden="true" />
             <span>
               <span className="sr-only sm:not-sr-only">Call us: </span>
-              {centre.phone}
+              <span className="whitespace-nowrap">{centre.phone}</span>
             </span>
           </a>
           <Link
@@ -72,7 +73,7 @@ export function SiteHeader({ centre }: { centre: CentreSettings }) {
             Tenant Portal
           </Link>
         </div>
-      </div>
+      </aside>
       <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
         <nav
           aria-label="Main"

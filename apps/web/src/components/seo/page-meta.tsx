@@ -1,4 +1,4 @@
-import { siteUrl } from '../../config/env'
+import { serverEnv, siteUrl } from '../../config/env'
 
 export const OG_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 }
 
@@ -16,7 +16,8 @@ interface PageMetaProps {
 /**
  * Title, description, canonical, Open Graph/Twitter card and JSON-LD of a page. React 19 hoists
  * <title>, <meta> and <link> into <head> and removes them when the page unmounts. Not part of the
- * prerendered first paint (src/prerender.tsx): the absolute URLs need the running site's URL.
+ * build's prerendered first paint (src/prerender.tsx): the absolute URLs need the running site's
+ * URL; a page rendered on request carries its JSON-LD.
  */
 export function PageMeta({
   title,
@@ -26,7 +27,14 @@ export function PageMeta({
   jsonLd,
   siteName = 'Genesis Centre',
 }: PageMetaProps) {
-  if (import.meta.env.SSR) return null
+  if (import.meta.env.SSR) {
+    // Rendered on request by the gateway (decision 014), which knows the site's URL: the JSON-LD
+    // goes into the served HTML, in the same place the app will draw it. Head tags stay the app's
+    // (renderToString does not hoist them), and the build's data-less first paint has none.
+    const server = serverEnv()
+    const base = (server?.siteUrl ?? server?.supabaseUrl)?.replace(/\/$/, '')
+    return base && jsonLd ? <JsonLd data={jsonLd(base)} /> : null
+  }
   const base = siteUrl()
   const url = `${base}${path}`
   const image = `${base}${OG_IMAGE.path}`
@@ -35,8 +43,8 @@ export function PageMeta({
     <>
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
-      <link rel="canonical" href={url} />
-      {noindex && <meta name="robots" content="noindex, follow" />}
+      {/* A page that should not be indexed (a 404) names no canonical URL of its own. */}
+      {noindex ? <meta name="robots" content="noindex, follow" /> : <link rel="canonical" href={url} />}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={siteName} />
       <meta property="og:locale" content="en_ZA" />
@@ -51,14 +59,18 @@ export function PageMeta({
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={image} />
-      {jsonLd && (
-        <script
-          type="application/ld+json"
-          // JSON-LD must be raw JSON; '<' is escaped so no text can close the script element.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: serialised data, escaped above
-          dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd(base)).replace(/</g, '\\u003c') }}
-        />
-      )}
+      {jsonLd && <JsonLd data={jsonLd(base)} />}
     </>
+  )
+}
+
+function JsonLd({ data }: { data: object | object[] }) {
+  return (
+    <script
+      type="application/ld+json"
+      // JSON-LD must be raw JSON; '<' is escaped so no text can close the script element.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: serialised data, escaped above
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
+    />
   )
 }

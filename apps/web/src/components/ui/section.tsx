@@ -65,15 +65,44 @@ export function Section({
 }
 
 /** The top band of an inner page. */
-export function PageHero({ eyebrow, title, intro }: { eyebrow?: string; title: string; intro?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  intro,
+  compact = false,
+  actions,
+}: {
+  eyebrow?: string
+  title: string
+  intro?: ReactNode
+  /** Shorter on phones, for pages whose content should start on the first screen (the directory). */
+  compact?: boolean
+  /** The page's main actions, under the intro. */
+  actions?: ReactNode
+}) {
   return (
     <div className="bg-gradient-to-br from-brand-50 via-white to-amber-50 border-b border-stone-200">
-      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
+      <div className={cn('mx-auto max-w-7xl px-4 sm:px-6 sm:py-20', compact ? 'py-6' : 'py-14')}>
         {eyebrow && <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>}
-        <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-stone-900 sm:text-5xl">
+        <h1
+          className={cn(
+            'mt-2 max-w-3xl font-extrabold tracking-tight text-stone-900 sm:text-5xl',
+            compact ? 'text-3xl' : 'text-4xl',
+          )}
+        >
           {title}
         </h1>
-        {intro && <p className="mt-4 max-w-2xl text-lg text-stone-600">{intro}</p>}
+        {intro && (
+          <p
+            className={cn(
+              'max-w-2xl text-stone-600 sm:mt-4 sm:text-lg',
+              compact ? 'mt-2 text-base' : 'mt-4 text-lg',
+            )}
+          >
+            {intro}
+          </p>
+        )}
+        {actions && <div className="mt-6 flex flex-col gap-3 sm:flex-row">{actions}</div>}
       </div>
     </div>
   )

@@ -57,6 +57,15 @@ export default function AboutRoute() {
             free parking bays and security around the clock.
           </p>
         </div>
+        <img
+          src="/images/about-centre.svg"
+          alt="An illustration of the centre on a sunny day: shopfronts under coloured awnings, shoppers walking past and trees along the parking lot"
+          width={1200}
+          height={480}
+          loading="lazy"
+          decoding="async"
+          className="mt-10 h-auto w-full rounded-2xl border border-stone-200"
+        />
       </Section>
 
       {centre.amenities.length > 0 && (

@@ -1,5 +1,6 @@
 import { BuildingIcon, MailIcon, PhoneIcon, ShieldAlertIcon, ShieldIcon } from 'lucide-react'
 import { PageMeta } from '../../../components/seo/page-meta'
+import { EmailAddress } from '../../../components/text/email-address'
 import { Card } from '../../../components/ui/card'
 import { PageHero } from '../../../components/ui/section'
 import { paths } from '../../../config/paths'
@@ -32,7 +33,7 @@ export default function ContactRoute() {
           <ShieldAlertIcon className="size-8 shrink-0 text-red-700" aria-hidden="true" />
           <p className="text-red-900">
             <strong>24/7 Security Emergency:</strong> call{' '}
-            <a href={telHref(centre.security_phone)} className="font-bold underline">
+            <a href={telHref(centre.security_phone)} className="font-bold whitespace-nowrap underline">
               {centre.security_phone}
             </a>{' '}
             any time, day or night.
@@ -48,7 +49,10 @@ export default function ContactRoute() {
             <ul className="mt-4 space-y-3 text-stone-700">
               <li className="flex items-center gap-2">
                 <PhoneIcon className="size-4 text-stone-500" aria-hidden="true" />
-                <a href={telHref(centre.phone)} className="font-medium text-brand-800 hover:underline">
+                <a
+                  href={telHref(centre.phone)}
+                  className="font-medium whitespace-nowrap text-brand-800 hover:underline"
+                >
                   {centre.phone}
                 </a>
               </li>
@@ -57,9 +61,9 @@ export default function ContactRoute() {
                   <MailIcon className="size-4 text-stone-500" aria-hidden="true" />
                   <a
                     href={`mailto:${centre.management_email}`}
-                    className="font-medium break-all text-brand-800 hover:underline"
+                    className="font-medium text-brand-800 hover:underline"
                   >
-                    {centre.management_email}
+                    <EmailAddress address={centre.management_email} />
                   </a>
                 </li>
               )}
@@ -76,7 +80,7 @@ export default function ContactRoute() {
                 <PhoneIcon className="size-4 text-stone-500" aria-hidden="true" />
                 <a
                   href={telHref(centre.security_phone)}
-                  className="font-medium text-brand-800 hover:underline"
+                  className="font-medium whitespace-nowrap text-brand-800 hover:underline"
                 >
                   {centre.security_phone}
                 </a>

@@ -6,6 +6,7 @@ import {
   ShoppingBagIcon,
   UsersIcon,
 } from 'lucide-react'
+import { lazy, Suspense } from 'react'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card } from '../../../components/ui/card'
 import { Section } from '../../../components/ui/section'
@@ -13,7 +14,6 @@ import { paths } from '../../../config/paths'
 import { centreFigures } from '../../../features/centre/api/centre-figures'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
 import { shoppingCenterJsonLd } from '../../../features/centre/components/centre-json-ld'
-import { MapEmbed } from '../../../features/centre/components/map-embed'
 import { HeroCarousel } from '../../../features/home/components/hero-carousel'
 import { RetailerStrip } from '../../../features/home/components/retailer-strip'
 import { StatGrid } from '../../../features/home/components/stat-grid'
@@ -27,6 +27,12 @@ import { amenityIcon } from './amenity-icon'
  * remembered size keeps the scrollbar steady once they have been drawn.
  */
 const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_36rem]'
+
+// The map card is near the bottom of the page: its code loads after the page's own (the public
+// pages' JavaScript budget, scripts/check-budgets.ts). The contact page draws it at once.
+const MapEmbed = lazy(async () => ({
+  default: (await import('../../../features/centre/components/map-embed')).MapEmbed,
+}))
 
 export default function HomeRoute() {
   const centre = useCentreSettings()
@@ -155,7 +161,11 @@ export default function HomeRoute() {
         tone="warm"
         intro={`${centre.centre_name} is in ${centre.suburb || centre.city}, with easy access and free parking.`}
       >
-        <MapEmbed centre={centre} />
+        <Suspense
+          fallback={<div className="aspect-[4/3] w-full rounded-2xl bg-stone-100 sm:aspect-[16/7]" />}
+        >
+          <MapEmbed centre={centre} />
+        </Suspense>
       </Section>
 
       <section aria-labelledby="newsletter-heading" className="bg-brand-800">

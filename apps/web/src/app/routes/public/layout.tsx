@@ -42,7 +42,8 @@ export default function PublicLayout() {
       </a>
       <SimulatedError />
       <SiteHeader centre={centre} />
-      <main id="main" className="min-h-[75vh] flex-1">
+      {/* Focusable, so the skip link moves focus (not only the scroll position) to the page. */}
+      <main id="main" tabIndex={-1} className="min-h-[75vh] flex-1 focus:outline-none">
         <Outlet />
       </main>
       <SiteFooter centre={centre} />

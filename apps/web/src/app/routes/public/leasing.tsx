@@ -1,19 +1,54 @@
 import { BuildingIcon, CakeIcon, TrendingUpIcon, UsersIcon } from 'lucide-react'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
+import { EmailAddress } from '../../../components/text/email-address'
+import { buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { PageHero, Section } from '../../../components/ui/section'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { ENQUIRY_FORM_ID, paths } from '../../../config/paths'
 import { centreFigures } from '../../../features/centre/api/centre-figures'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
-import { LeasingEnquiryForm } from '../../../features/enquiries/components/leasing-enquiry-form'
 import { UnitEnquiryButton } from '../../../features/enquiries/components/unit-enquiry-button'
 import { StatGrid } from '../../../features/home/components/stat-grid'
-import { useVacantShops } from '../../../features/leasing/api/get-vacant-shops'
+import { useVacantShops, type VacantShop } from '../../../features/leasing/api/get-vacant-shops'
 import { VacantShopCard } from '../../../features/leasing/components/vacant-shop-card'
 import { breakAfterSlash } from '../../../lib/break-after-slash'
+
+/** Each vacant unit as a schema.org Offer of a Place in the centre (issue 15, §1). */
+function vacantUnitsJsonLd(units: VacantShop[], centreName: string, base: string) {
+  return units.map((unit) => ({
+    '@context': 'https://schema.org',
+    '@type': 'Offer',
+    name: `Unit ${unit.unit_number} to let`,
+    // The status is free text ('Available from 1 March 2027'), not one of schema.org's availability values.
+    description: `${unit.status}. ${unit.description}`,
+    url: `${base}${paths.leasing.getHref()}`,
+    priceSpecification:
+      unit.basic_rental_per_sqm === null
+        ? undefined
+        : {
+            '@type': 'UnitPriceSpecification',
+            price: unit.basic_rental_per_sqm,
+            priceCurrency: 'ZAR',
+            unitText: 'per m² per month',
+          },
+    itemOffered: {
+      '@type': 'Place',
+      name: `Unit ${unit.unit_number}${unit.floor ? `, ${unit.floor}` : ''}`,
+      additionalType: unit.type,
+      floorSize: { '@type': 'QuantitativeValue', value: unit.size_m2, unitCode: 'MTK' },
+      containedInPlace: { '@type': 'ShoppingCenter', '@id': `${base}/#centre`, name: centreName },
+    },
+  }))
+}
+
+// The enquiry form sits at the bottom of the page: its code (fields, validation, submission) loads
+// after the page's own, which keeps the page within its JavaScript budget (scripts/check-budgets.ts).
+const LeasingEnquiryForm = lazy(async () => ({
+  default: (await import('../../../features/enquiries/components/leasing-enquiry-form')).LeasingEnquiryForm,
+}))
 
 export default function LeasingRoute() {
   const centre = useCentreSettings()
@@ -36,11 +71,23 @@ export default function LeasingRoute() {
         title="Leasing"
         description={`Lease retail space at ${centre.centre_name}: ${f.footTraffic.value} daily visitors, ${f.occupancy.value} occupancy and a ${f.radius.value} catchment of ${f.population.value} people.`}
         path={paths.leasing.getHref()}
+        jsonLd={vacant.data ? (base) => vacantUnitsJsonLd(vacant.data, centre.centre_name, base) : undefined}
       />
       <PageHero
         eyebrow="Leasing"
         title="Grow your business with us"
         intro={`Join ${f.stores.value} stores in a busy, well-run neighbourhood centre with ${f.footTraffic.value} visitors a day.`}
+        actions={
+          <>
+            {/* Plain in-page links: they work from the first paint, before the app has loaded. */}
+            <a href="#available-spaces" className={buttonClasses('primary', 'lg')}>
+              See available spaces
+            </a>
+            <a href={`#${ENQUIRY_FORM_ID}`} className={buttonClasses('outline', 'lg')}>
+              Enquire
+            </a>
+          </>
+        }
       />
 
       <Section id="key-figures" eyebrow="Key figures" title="A centre that performs">
@@ -74,7 +121,7 @@ export default function LeasingRoute() {
         </ul>
       </Section>
 
-      <Section id="available-spaces" eyebrow="Space to let" title="Available Spaces">
+      <Section id="available-spaces" className="scroll-mt-20" eyebrow="Space to let" title="Available Spaces">
         {vacant.isPending ? (
           <div aria-busy="true" className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             <span className="sr-only">Loading available spaces…</span>
@@ -118,7 +165,7 @@ export default function LeasingRoute() {
               Our leasing team will get back to you with options that fit. You can also email{' '}
               {leasingEmail ? (
                 <a href={`mailto:${leasingEmail}`} className="font-medium text-brand-800 underline">
-                  {leasingEmail}
+                  <EmailAddress address={leasingEmail} />
                 </a>
               ) : (
                 'our leasing team'
@@ -127,7 +174,15 @@ export default function LeasingRoute() {
             </p>
           </div>
           <Card className="p-6 sm:p-8">
-            <LeasingEnquiryForm contactEmail={leasingEmail} />
+            <Suspense
+              fallback={
+                <div aria-busy="true" className="min-h-[40rem]">
+                  <span className="sr-only">Loading the enquiry form…</span>
+                </div>
+              }
+            >
+              <LeasingEnquiryForm contactEmail={leasingEmail} />
+            </Suspense>
           </Card>
         </div>
       </section>

@@ -1,10 +1,26 @@
 import '../../../testing/setup'
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeBackend } from '../../../testing/fake-backend'
 import { renderRoute } from '../../../testing/render'
 
 describe('a store page', () => {
+  it('links to more stores of the same category, never to itself', async () => {
+    fakeBackend()
+    renderRoute('/stores/karoo-butchery-and-deli')
+    const more = await screen.findByRole('region', { name: 'More in Grocery & Food' })
+    const links = within(more).getAllByRole('link')
+    expect(links.map((l) => l.textContent)).toEqual(['Fresh Basket Market'])
+    expect(links[0]).toHaveAttribute('href', '/stores/fresh-basket-market')
+  })
+
+  it('has no More in section when the store is alone in its category', async () => {
+    fakeBackend()
+    renderRoute('/stores/volt-electronics')
+    await screen.findByRole('heading', { level: 1, name: 'Volt Electronics' })
+    expect(screen.queryByRole('region', { name: /More in/ })).not.toBeInTheDocument()
+  })
+
   it('shows breadcrumb, floor and shop number, phone link and the full hours format', async () => {
     fakeBackend()
     renderRoute('/stores/karoo-butchery-and-deli')

@@ -1,12 +1,13 @@
 import { formatOpeningHours, toOpeningHoursSpecification } from '@genesis/contracts/opening-hours'
-import { useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
-import { ButtonLink } from '../../../components/ui/button'
+import { Button, ButtonLink } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { paths } from '../../../config/paths'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
 import { type Shop, useShops } from '../../../features/stores/api/get-shops'
 import { StoreBreadcrumb, StoreDetail } from '../../../features/stores/components/store-detail'
+import { StoreLogo } from '../../../features/stores/components/store-logo'
 
 function storeJsonLd(shop: Shop, centreName: string, base: string) {
   return {
@@ -45,6 +46,14 @@ export default function StoreRoute() {
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
           <h1 className="text-xl font-semibold text-red-900">Error Loading Stores</h1>
           <p className="mt-1 text-red-800">Failed to load store data. Please try again later.</p>
+          <Button
+            variant="outline"
+            className="mt-5"
+            disabled={shops.isFetching}
+            onClick={() => void shops.refetch()}
+          >
+            {shops.isFetching ? 'Trying again…' : 'Try again'}
+          </Button>
         </div>
       </div>
     )
@@ -85,6 +94,41 @@ export default function StoreRoute() {
         jsonLd={(base) => storeJsonLd(shop, centre.centre_name, base)}
       />
       <StoreDetail shop={shop} />
+      <MoreInCategory shop={shop} shops={shops.data} />
     </div>
+  )
+}
+
+/** Up to three other stores of the same category, so a visitor can go on browsing (issue 15, §2). */
+function MoreInCategory({ shop, shops }: { shop: Shop; shops: Shop[] }) {
+  const related = shops.filter((s) => s.category === shop.category && s.id !== shop.id).slice(0, 3)
+  if (related.length === 0) return null
+  return (
+    <section aria-labelledby="more-in-category" className="mt-14 border-t border-stone-200 pt-10">
+      <h2 id="more-in-category" className="text-2xl font-bold text-stone-900">
+        More in {shop.category}
+      </h2>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {related.map((other) => (
+          <li
+            key={other.id}
+            className="relative flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700 hover:border-brand-300 hover:shadow-md"
+          >
+            <StoreLogo shop={other} className="size-12 text-base" />
+            <div className="min-w-0">
+              <Link
+                to={paths.store.getHref(other.slug)}
+                className="font-semibold text-stone-900 after:absolute after:inset-0 focus:outline-none"
+              >
+                {other.tradingName}
+              </Link>
+              <p className="text-sm text-stone-600">
+                {other.floor} · Shop {other.shopNo}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

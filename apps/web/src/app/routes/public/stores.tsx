@@ -3,11 +3,30 @@ import { PageMeta } from '../../../components/seo/page-meta'
 import { PageHero } from '../../../components/ui/section'
 import { paths } from '../../../config/paths'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
+import { type Shop, useShops } from '../../../features/stores/api/get-shops'
 import { StoreDirectory } from '../../../features/stores/components/store-directory'
 import { useDirectoryFilters } from '../../../features/stores/components/use-directory-filters'
 
+/** The directory as a schema.org ItemList: every store, by name, linking to its page. */
+function storeListJsonLd(shops: Shop[], centreName: string, base: string) {
+  const sorted = [...shops].sort((a, b) => a.tradingName.localeCompare(b.tradingName))
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: `Stores at ${centreName}`,
+    numberOfItems: sorted.length,
+    itemListElement: sorted.map((shop, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: shop.tradingName,
+      url: `${base}${paths.store.getHref(shop.slug)}`,
+    })),
+  }
+}
+
 export default function StoresRoute() {
   const centre = useCentreSettings()
+  const shops = useShops()
   const { filters } = useDirectoryFilters()
   return (
     <>
@@ -16,13 +35,19 @@ export default function StoresRoute() {
         description={`Find every store at ${centre.centre_name}: search by name, browse by category or floor, and see phone numbers and trading hours.`}
         path={paths.stores.getHref()}
         noindex={hasActiveFilters(filters)}
+        jsonLd={
+          shops.data && !hasActiveFilters(filters)
+            ? (base) => storeListJsonLd(shops.data, centre.centre_name, base)
+            : undefined
+        }
       />
       <PageHero
+        compact
         eyebrow="Store directory"
         title="Find a store"
         intro={`Groceries, fashion, health, food and services: everything at ${centre.centre_name}.`}
       />
-      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
         <StoreDirectory />
       </div>
     </>

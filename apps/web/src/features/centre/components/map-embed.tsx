@@ -1,4 +1,5 @@
-import { MapPinIcon, NavigationIcon } from 'lucide-react'
+import { MapIcon, MapPinIcon, NavigationIcon } from 'lucide-react'
+import { useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button'
 import type { CentreSettings } from '../api/get-centre-settings'
 import { fullAddress } from '../api/get-centre-settings'
@@ -14,24 +15,49 @@ export function directionsUrl(lat: number, lon: number): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lon}`
 }
 
-/** The map (lazy iframe) with the address and a Get Directions link. */
+/**
+ * The map card (issue 15, §2): our own street drawing with a pin, the address and Get Directions
+ * first; the live map (a third-party frame) loads only when the visitor asks for it, so a visit
+ * makes no request to the map provider and the card never shows an empty frame.
+ */
 export function MapEmbed({ centre, className }: { centre: CentreSettings; className?: string }) {
   const { map_latitude: lat, map_longitude: lon } = centre
+  const [live, setLive] = useState(false)
+  const hasPoint = lat !== null && lon !== null
   return (
     <div className={className}>
-      <div className="aspect-[4/3] w-full sm:aspect-[16/7] overflow-hidden rounded-2xl border border-stone-200 bg-stone-100">
-        {lat !== null && lon !== null ? (
+      <div className="relative aspect-[4/3] w-full overflow-hidden rounded-2xl border border-stone-200 bg-stone-100 sm:aspect-[16/7]">
+        {hasPoint && live ? (
           <iframe
+            // The button that asked for the map is gone: focus goes to the map, not to the page's top.
+            ref={(el) => el?.focus()}
             title={`Map showing ${centre.centre_name}`}
             src={osmEmbedUrl(lat, lon)}
-            loading="lazy"
             referrerPolicy="no-referrer"
             className="h-full w-full border-0"
           />
         ) : (
-          <div className="flex h-full items-center justify-center text-stone-500">
-            <MapPinIcon className="size-8" aria-hidden="true" />
-          </div>
+          <>
+            <img
+              src="/images/map-card.svg"
+              alt=""
+              width={800}
+              height={450}
+              loading="lazy"
+              decoding="async"
+              className="h-full w-full object-cover"
+            />
+            {hasPoint && (
+              <button
+                type="button"
+                onClick={() => setLive(true)}
+                className="absolute right-3 bottom-3 inline-flex h-11 items-center gap-2 rounded-lg bg-white/95 px-4 text-sm font-semibold text-stone-900 shadow-md hover:bg-white"
+              >
+                <MapIcon className="size-4" aria-hidden="true" />
+                Show live map
+              </button>
+            )}
+          </>
         )}
       </div>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -21,7 +21,10 @@ describe('the unit enquiry dialog', () => {
   it("opens from Enquire Now and says 'Missing required fields' without a name", async () => {
     const fetch = fakeBackend()
     await open()
-    expect(screen.getByLabelText('Unit number')).toHaveValue('UG10')
+    // The unit is the dialog's heading, not a read-only field; focus starts on the first field to fill in.
+    expect(screen.getByRole('heading', { name: 'Enquire about Unit UG10' })).toBeInTheDocument()
+    expect(screen.queryByLabelText('Unit number')).not.toBeInTheDocument()
+    await waitFor(() => expect(screen.getByLabelText(/Full name/)).toHaveFocus())
     await userEvent.type(screen.getByLabelText(/Email/), 'thabo@example.com')
     await userEvent.click(screen.getByRole('button', { name: 'Send Enquiry' }))
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Missing required fields'))

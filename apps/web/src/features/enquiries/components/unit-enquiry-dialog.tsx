@@ -9,7 +9,9 @@ import { ReplyFields } from './person-fields'
 /**
  * The enquiry dialog for one vacant unit (docs/product/site.md: leasing), loaded when its Enquire Now button is
  * first pressed (unit-enquiry-button.tsx). Closes on cancel or success; on failure it stays open
- * with everything typed.
+ * with everything typed. The unit is named in the dialog's heading and sent with the enquiry, not
+ * shown as a read-only field (which took the first focus, text selected); focus starts on the
+ * first field a visitor fills in.
  */
 export default function UnitEnquiryDialog({
   unitNumber,
@@ -55,7 +57,9 @@ export default function UnitEnquiryDialog({
           form={form}
           className="space-y-4"
           actions={
-            <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+            // Sticky at the dialog's bottom edge, so Send and Cancel stay in reach while the form
+            // scrolls on a small phone (issue 15, §3).
+            <div className="sticky bottom-0 -mx-6 -mb-6 flex flex-col-reverse gap-3 border-t border-stone-200 bg-white px-6 py-4 sm:flex-row sm:justify-end">
               <DialogClose asChild>
                 <Button variant="outline">Cancel</Button>
               </DialogClose>
@@ -65,9 +69,6 @@ export default function UnitEnquiryDialog({
             </div>
           }
         >
-          <Field label="Unit number">
-            {(p) => <TextInput {...p} name="unitNumber" value={unitNumber} readOnly />}
-          </Field>
           <Field label="Full name" required {...form.field('name')}>
             {(p) => <TextInput {...p} {...form.control('name')} autoComplete="name" />}
           </Field>

@@ -8,10 +8,16 @@ export function RetailerStrip({ names }: { names: string[] }) {
       {names.map((name) => (
         <li
           key={name}
-          className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm"
+          // On a phone the badge sits above the name, which then has the card's width: two lines at most.
+          className="flex flex-col items-center gap-2 rounded-xl border border-stone-200 bg-white p-3 text-center shadow-sm sm:flex-row sm:gap-3 sm:text-left"
         >
           <StoreMonogramBadge name={name} />
-          <span className="text-sm leading-tight font-semibold text-stone-800">{name}</span>
+          <span
+            className="text-sm leading-tight font-semibold text-balance text-stone-800"
+            data-featured-name
+          >
+            {name}
+          </span>
         </li>
       ))}
     </ul>

@@ -12,13 +12,13 @@ export function StatGrid({ stats, tone = 'light' }: { stats: Stat[]; tone?: 'lig
       {stats.map((s) =>
         tone === 'dark' ? (
           <div key={s.label} className="rounded-2xl bg-white/10 p-5 text-center">
-            <dd className="text-3xl font-extrabold text-white">{s.value}</dd>
+            <dd className="text-2xl font-extrabold text-white sm:text-3xl">{s.value}</dd>
             <dt className="mt-1 text-sm text-stone-200">{s.label}</dt>
           </div>
         ) : (
           <Card key={s.label} className="flex flex-col-reverse p-5 text-center">
             <dt className="mt-1 text-sm text-stone-600">{s.label}</dt>
-            <dd className="text-3xl font-extrabold text-brand-800">{s.value}</dd>
+            <dd className="text-2xl font-extrabold text-brand-800 sm:text-3xl">{s.value}</dd>
           </Card>
         ),
       )}

@@ -1,7 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { notify, prepareToasts } from '../../../components/ui/toasts'
-import { subscribeToNewsletter } from '../api/subscribe-to-newsletter'
 
 /** Newsletter signup (docs/product/site.md §5, §8): an invalid address fails like any other failure, with the toast. */
 export function NewsletterSignup({ contactEmail }: { contactEmail: string }) {
@@ -24,6 +23,8 @@ export function NewsletterSignup({ contactEmail }: { contactEmail: string }) {
     setInvalid(!parsed.success)
     if (!parsed.success) return fail()
     setSending(true)
+    // Loaded with the first submit too: the home page carries no code it does not need to show.
+    const { subscribeToNewsletter } = await import('../api/subscribe-to-newsletter')
     const result = await subscribeToNewsletter(parsed.data.email)
     setSending(false)
     if (!result.ok) return fail()
@@ -50,7 +51,7 @@ export function NewsletterSignup({ contactEmail }: { contactEmail: string }) {
           onChange={(e) => setEmail(e.target.value)}
           aria-invalid={invalid}
           aria-describedby={invalid ? `${id}-error` : undefined}
-          className="h-12 flex-1 rounded-lg border border-white/40 bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"
+          className="h-12 min-h-12 w-full min-w-0 rounded-lg sm:w-auto sm:flex-1 border border-white/40 bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"
         />
         <Button type="submit" variant="inverse" size="lg" disabled={sending}>
           {sending ? 'Subscribing...' : 'Subscribe'}

@@ -13,39 +13,67 @@ export function StoreCard({ shop, view }: { shop: Shop; view: 'grid' | 'list' })
   const hours = formatOpeningHours(shop.tradingHours)
     ? formatOpeningHoursShort(shop.tradingHours)
     : 'Hours not listed'
+  const card =
+    'group relative rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-300 hover:shadow-md focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700'
+  const name = (
+    <Link to={paths.store.getHref(shop.slug)} className="after:absolute after:inset-0 focus:outline-none">
+      {shop.tradingName}
+    </Link>
+  )
+  if (view === 'list') {
+    // A row whose columns line up from one store to the next (issue 15, §3): a fixed name column,
+    // then floor and shop, phone and hours, each in its own column even when a value is missing.
+    return (
+      <li
+        className={cn(
+          card,
+          'grid gap-x-6 gap-y-2 p-4 text-sm text-stone-600 md:grid-cols-[minmax(0,17rem)_minmax(0,14rem)_minmax(0,8.5rem)_minmax(0,1fr)] md:items-center',
+        )}
+      >
+        <div className="flex min-w-0 items-center gap-3">
+          <StoreLogo shop={shop} className="size-10 shrink-0 text-sm" />
+          <div className="min-w-0">
+            <h2 className="truncate text-base leading-snug font-semibold text-stone-900">{name}</h2>
+            <p className="truncate text-xs text-stone-500">{shop.category}</p>
+          </div>
+        </div>
+        <p className="flex items-center gap-1.5" data-column="floor">
+          <MapPinIcon className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
+          <span>
+            <span className="whitespace-nowrap">{shop.floor}</span> ·{' '}
+            <span className="whitespace-nowrap">Shop {shop.shopNo}</span>
+          </span>
+        </p>
+        <p className="flex items-center gap-1.5 whitespace-nowrap" data-column="phone">
+          <PhoneIcon className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
+          {shop.phone || <span className="text-stone-400">No phone listed</span>}
+        </p>
+        <p className="flex items-start gap-1.5" data-column="hours">
+          <ClockIcon className="mt-0.5 size-4 shrink-0 text-stone-500" aria-hidden="true" />
+          <span>{hours}</span>
+        </p>
+      </li>
+    )
+  }
   return (
-    <li
-      className={cn(
-        'group relative flex gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md',
-        view === 'grid' ? 'flex-col' : 'flex-col sm:flex-row sm:items-center',
-      )}
-    >
+    <li className={cn(card, 'flex flex-col gap-4 p-5')}>
       <div className="flex items-start gap-4">
-        <StoreLogo shop={shop} className={view === 'grid' ? 'size-14 text-lg' : 'size-12 text-base'} />
+        <StoreLogo shop={shop} className="size-14 text-lg" />
         <div className="min-w-0">
-          <h2 className="text-lg leading-snug font-semibold text-stone-900">
-            <Link
-              to={paths.store.getHref(shop.slug)}
-              className="after:absolute after:inset-0 focus:outline-none"
-            >
-              {shop.tradingName}
-            </Link>
-          </h2>
+          <h2 className="text-lg leading-snug font-semibold text-stone-900">{name}</h2>
           <Badge variant="accent" className="mt-1">
             {shop.category}
           </Badge>
         </div>
       </div>
-      <div className={cn('min-w-0 flex-1 space-y-2 text-sm text-stone-600', view === 'list' && 'sm:pl-4')}>
-        {shop.description && (
-          <p className={view === 'grid' ? 'line-clamp-2' : 'line-clamp-1'}>{shop.description}</p>
-        )}
+      <div className="min-w-0 flex-1 space-y-2 text-sm text-stone-600">
+        {shop.description && <p className="line-clamp-2">{shop.description}</p>}
         <p className="flex items-center gap-1.5">
           <MapPinIcon className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
           {shop.floor} · Shop {shop.shopNo}
         </p>
         {shop.phone && (
-          <p className="flex items-center gap-1.5">
+          <p className="flex items-center gap-1.5 whitespace-nowrap">
             <PhoneIcon className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
             {shop.phone}
           </p>

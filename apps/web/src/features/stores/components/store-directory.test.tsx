@@ -2,7 +2,7 @@ import '../../../testing/setup'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { fakeBackend, json, never } from '../../../testing/fake-backend'
+import { fakeBackend, json, never, SHOP_ROWS, shopRow } from '../../../testing/fake-backend'
 import { renderRoute } from '../../../testing/render'
 
 const storeNames = () =>
@@ -23,6 +23,19 @@ describe('the store directory', () => {
     renderRoute('/stores')
     expect(await screen.findByRole('heading', { name: 'Error Loading Stores' })).toBeInTheDocument()
     expect(screen.getByText('Failed to load store data. Please try again later.')).toBeInTheDocument()
+  })
+
+  it('offers Try again after a failure, and shows the stores once the backend answers', async () => {
+    let failing = true
+    fakeBackend({
+      '/rest/v1/shops': () => (failing ? json({ message: 'boom', code: 'XX000' }, 500) : json(SHOP_ROWS)),
+    })
+    renderRoute('/stores')
+    const retry = await screen.findByRole('button', { name: 'Try again' })
+    failing = false
+    await userEvent.click(retry)
+    expect(await screen.findByText('Showing 6 of 6 stores')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Error Loading Stores' })).not.toBeInTheDocument()
   })
 
   it('reads the shops ordered by shop number and lists them sorted by trading name with a count', async () => {
@@ -107,6 +120,24 @@ describe('the store directory', () => {
     expect(screen.getByLabelText('Category')).toHaveValue('All Categories')
     expect(screen.getByLabelText('Floor')).toHaveValue('All Floors')
     expect(router.state.location.search).toBe('')
+  })
+
+  it('draws a large directory a page at a time, while search and filters cover every store', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      shopRow(`S${String(i).padStart(3, '0')}`, `Store ${String(i).padStart(3, '0')}`, 'Services', 'Ground'),
+    )
+    fakeBackend({ '/rest/v1/shops': () => json(many) })
+    const { router } = renderRoute('/stores')
+    expect(await screen.findByText('Showing 60 of 60 stores')).toBeInTheDocument()
+    expect(storeNames()).toHaveLength(48)
+    await userEvent.click(screen.getByRole('link', { name: 'Show more stores (12 more)' }))
+    await waitFor(() => expect(storeNames()).toHaveLength(60))
+    expect(router.state.location.search).toBe('?show=96')
+    expect(screen.queryByRole('link', { name: /Show more stores/ })).not.toBeInTheDocument()
+    // The last store is found by search although it was not on the first page.
+    await userEvent.type(screen.getByLabelText('Search stores'), 'Store 059')
+    expect(storeNames()).toEqual(['Store 059'])
+    expect(router.state.location.search).toBe('?q=Store+059')
   })
 
   it('switches between grid and list view', async () => {

@@ -1,12 +1,22 @@
 import {
+  ALL_CATEGORIES,
+  ALL_FLOORS,
   CATEGORY_OPTIONS,
   filterStores,
   floorOptions,
   hasActiveFilters,
   resultCountText,
 } from '@genesis/contracts/store-directory'
-import { AlertCircleIcon, LayoutGridIcon, ListIcon, SearchIcon, StoreIcon } from 'lucide-react'
-import { useDeferredValue, useId } from 'react'
+import {
+  AlertCircleIcon,
+  LayoutGridIcon,
+  ListIcon,
+  SearchIcon,
+  SlidersHorizontalIcon,
+  StoreIcon,
+} from 'lucide-react'
+import { useDeferredValue, useId, useState } from 'react'
+import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
@@ -25,8 +35,13 @@ export function StoreDirectory() {
   // moment. Status and data are deferred together, so they always belong to the same answer.
   const status = useDeferredValue(shops.status)
   const data = useDeferredValue(shops.data)
-  const { filters, view, setSearch, setCategory, setFloor, setView, clear } = useDirectoryFilters()
-  const ids = { search: useId(), category: useId(), floor: useId() }
+  const { filters, view, shown, moreHref, setSearch, setCategory, setFloor, setView, clear } =
+    useDirectoryFilters()
+  const ids = { search: useId(), category: useId(), floor: useId(), filters: useId() }
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const activeFilterCount = [filters.category !== ALL_CATEGORIES, filters.floor !== ALL_FLOORS].filter(
+    Boolean,
+  ).length
 
   const all = data ?? []
   const visible = filterStores(all, filters)
@@ -35,7 +50,7 @@ export function StoreDirectory() {
   return (
     <div>
       <div className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
-        <div className="grid gap-4 md:grid-cols-[1fr_14rem_12rem_auto] md:items-end">
+        <div className="grid gap-4 md:grid-cols-[1fr_auto] md:items-end">
           <div>
             <label htmlFor={ids.search} className="mb-1.5 block text-sm font-medium text-stone-800">
               Search stores
@@ -55,41 +70,61 @@ export function StoreDirectory() {
               />
             </div>
           </div>
-          <div>
-            <label htmlFor={ids.category} className="mb-1.5 block text-sm font-medium text-stone-800">
-              Category
-            </label>
-            <select
-              id={ids.category}
-              value={filters.category}
-              onChange={(e) => setCategory(e.target.value)}
-              className={CONTROL}
-            >
-              {CATEGORY_OPTIONS.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
+          {/* On a phone the filters fold away behind one button, so the first stores are on the
+              first screen (issue 15, §3); from md they sit beside the search. */}
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls={ids.filters}
+            onClick={() => setFiltersOpen((open) => !open)}
+            className="flex h-11 items-center justify-center gap-2 rounded-lg border border-stone-300 px-4 text-sm font-medium text-stone-800 md:hidden"
+          >
+            <SlidersHorizontalIcon className="size-4" aria-hidden="true" />
+            {activeFilterCount > 0 ? `Filters (${activeFilterCount})` : 'Filters'}
+          </button>
+          <div
+            id={ids.filters}
+            className={cn(
+              'gap-4 md:grid md:grid-cols-[14rem_12rem_auto] md:items-end',
+              filtersOpen ? 'grid' : 'hidden',
+            )}
+          >
+            <div>
+              <label htmlFor={ids.category} className="mb-1.5 block text-sm font-medium text-stone-800">
+                Category
+              </label>
+              <select
+                id={ids.category}
+                value={filters.category}
+                onChange={(e) => setCategory(e.target.value)}
+                className={CONTROL}
+              >
+                {CATEGORY_OPTIONS.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={ids.floor} className="mb-1.5 block text-sm font-medium text-stone-800">
+                Floor
+              </label>
+              <select
+                id={ids.floor}
+                value={filters.floor}
+                onChange={(e) => setFloor(e.target.value)}
+                className={CONTROL}
+              >
+                {(floors.includes(filters.floor) ? floors : [...floors, filters.floor]).map((f) => (
+                  <option key={f}>{f}</option>
+                ))}
+              </select>
+            </div>
+            <fieldset className="flex gap-1 rounded-lg border border-stone-300 p-1">
+              <legend className="sr-only">View</legend>
+              <ViewToggle mode="grid" current={view} onSelect={setView} />
+              <ViewToggle mode="list" current={view} onSelect={setView} />
+            </fieldset>
           </div>
-          <div>
-            <label htmlFor={ids.floor} className="mb-1.5 block text-sm font-medium text-stone-800">
-              Floor
-            </label>
-            <select
-              id={ids.floor}
-              value={filters.floor}
-              onChange={(e) => setFloor(e.target.value)}
-              className={CONTROL}
-            >
-              {(floors.includes(filters.floor) ? floors : [...floors, filters.floor]).map((f) => (
-                <option key={f}>{f}</option>
-              ))}
-            </select>
-          </div>
-          <fieldset className="flex gap-1 rounded-lg border border-stone-300 p-1">
-            <legend className="sr-only">View</legend>
-            <ViewToggle mode="grid" current={view} onSelect={setView} />
-            <ViewToggle mode="list" current={view} onSelect={setView} />
-          </fieldset>
         </div>
       </div>
 
@@ -100,6 +135,14 @@ export function StoreDirectory() {
           <AlertCircleIcon className="mx-auto size-10 text-red-700" aria-hidden="true" />
           <h2 className="mt-3 text-xl font-semibold text-red-900">Error Loading Stores</h2>
           <p className="mt-1 text-red-800">Failed to load store data. Please try again later.</p>
+          <Button
+            variant="outline"
+            className="mt-5"
+            disabled={shops.isFetching}
+            onClick={() => void shops.refetch()}
+          >
+            {shops.isFetching ? 'Trying again…' : 'Try again'}
+          </Button>
         </div>
       ) : (
         <>
@@ -125,10 +168,22 @@ export function StoreDirectory() {
                 view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1',
               )}
             >
-              {visible.map((shop) => (
+              {visible.slice(0, shown).map((shop) => (
                 <StoreCard key={shop.id} shop={shop} view={view} />
               ))}
             </ul>
+          )}
+          {visible.length > shown && (
+            <div className="mt-8 flex justify-center">
+              <Link
+                to={moreHref}
+                replace
+                preventScrollReset
+                className="inline-flex h-11 items-center rounded-lg border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-800 hover:bg-stone-50"
+              >
+                Show more stores ({visible.length - shown} more)
+              </Link>
+            </div>
           )}
         </>
       )}

@@ -8,6 +8,9 @@ import { useSearchParams } from 'react-router'
 
 export type ViewMode = 'grid' | 'list'
 
+/** How many stores the directory draws at first, and how many more each "Show more" adds. */
+export const DIRECTORY_PAGE = 48
+
 /**
  * The directory's filters live in the URL (?q=&category=&floor=&view=) so a filtered view can be
  * shared and the back button steps through filter changes. Typing replaces the entry instead of
@@ -22,6 +25,10 @@ export function useDirectoryFilters() {
     floor: params.get('floor') || ALL_FLOORS,
   }
   const view: ViewMode = params.get('view') === 'list' ? 'list' : 'grid'
+  // ?show=96: how many stores are drawn (a regional mall has hundreds: issue 15, §1). A link, so it
+  // also works before the app has loaded, and the server renders the same number.
+  const requested = Number.parseInt(params.get('show') ?? '', 10)
+  const shown = Number.isFinite(requested) && requested > DIRECTORY_PAGE ? requested : DIRECTORY_PAGE
 
   const update = (changes: Record<string, string | undefined>, replace = false) =>
     setParams(
@@ -36,13 +43,19 @@ export function useDirectoryFilters() {
       { replace, preventScrollReset: true },
     )
 
+  const moreParams = new URLSearchParams(params)
+  moreParams.set('show', String(shown + DIRECTORY_PAGE))
   return {
     filters,
     view,
-    setSearch: (q: string) => update({ q }, true),
-    setCategory: (c: string) => update({ category: c === ALL_CATEGORIES ? undefined : c }),
-    setFloor: (f: string) => update({ floor: f === ALL_FLOORS ? undefined : f }),
+    shown,
+    /** The same directory with one more page of stores drawn. */
+    moreHref: `?${moreParams.toString()}`,
+    // A new search or filter starts again from the first page.
+    setSearch: (q: string) => update({ q, show: undefined }, true),
+    setCategory: (c: string) => update({ category: c === ALL_CATEGORIES ? undefined : c, show: undefined }),
+    setFloor: (f: string) => update({ floor: f === ALL_FLOORS ? undefined : f, show: undefined }),
     setView: (v: ViewMode) => update({ view: v === 'grid' ? undefined : v }, true),
-    clear: () => update({ q: undefined, category: undefined, floor: undefined }),
+    clear: () => update({ q: undefined, category: undefined, floor: undefined, show: undefined }),
   }
 }
