@@ -92,6 +92,32 @@ const STATES: { name: string; open: (page: Page, portal: Portal) => Promise<void
       await expect(page.getByRole('dialog', { name: 'Upload proof of payment' })).toBeVisible()
     },
   },
+  {
+    name: 'the maintenance requests',
+    open: async (page, portal) => {
+      await portal.signInAs('tenantA')
+      await page.goto('/tenant/dashboard?tab=maintenance')
+      await expect(page.getByTestId('maintenance-request').first()).toBeVisible()
+      await page.waitForLoadState('networkidle')
+    },
+  },
+  {
+    name: 'the maintenance form with its errors',
+    open: async (page, portal) => {
+      await portal.signInAs('tenantA')
+      await page.goto('/tenant/dashboard?tab=maintenance')
+      await page.getByRole('button', { name: 'Log request' }).click()
+      await expect(page.getByText('Please choose a category')).toBeVisible()
+    },
+  },
+  {
+    name: 'the account settings',
+    open: async (page, portal) => {
+      await portal.signInAs('tenantA')
+      await page.goto('/tenant/dashboard?tab=account')
+      await expect(page.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible()
+    },
+  },
 ]
 
 for (const { name: width, viewport } of WIDTHS) {

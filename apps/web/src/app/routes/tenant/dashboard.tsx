@@ -1,9 +1,16 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
+import { notify } from '../../../components/ui/toasts'
 import { paths } from '../../../config/paths'
+import { ChangePasswordForm } from '../../../features/auth/components/change-password-form'
+import { TwoFactorSettings } from '../../../features/auth/components/two-factor-settings'
+import { useMyMaintenanceRequests } from '../../../features/maintenance/api/get-my-maintenance-requests'
+import { MaintenanceRequestForm } from '../../../features/maintenance/components/maintenance-request-form'
+import { MaintenanceRequestsList } from '../../../features/maintenance/components/maintenance-requests-list'
 import { useNotices } from '../../../features/notices/api/get-notices'
 import { NoticesCard } from '../../../features/notices/components/notices-card'
 import { useRentalStatements } from '../../../features/statements/api/get-rental-statements'
@@ -16,10 +23,13 @@ import { useMyTenancy } from '../../../features/tenancy/api/get-my-tenancy'
 import { LeaseSummary } from '../../../features/tenancy/components/lease-summary'
 import { TenancyWelcome } from '../../../features/tenancy/components/tenancy-welcome'
 import { useSession } from '../../../lib/session/session-context'
+import { useTenantLiveUpdates } from './use-live-updates'
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'statements', label: 'Statements' },
+  { id: 'maintenance', label: 'Maintenance' },
+  { id: 'account', label: 'Account' },
 ] as const
 type TabId = (typeof TABS)[number]['id']
 const isTab = (value: string | null): value is TabId => TABS.some((t) => t.id === value)
@@ -32,7 +42,13 @@ export default function TenantDashboardPage() {
   const rental = useRentalStatements(userId)
   const utility = useUtilityStatements(userId)
   const notices = useNotices(userId)
+  const requests = useMyMaintenanceRequests(userId)
+  useTenantLiveUpdates(userId)
   const { setTenantId } = session
+  async function signOut(scope: 'local' | 'global') {
+    const { error } = await session.signOut(scope)
+    if (error) notify.error('Sign-out failed', { description: error.message })
+  }
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab')
   const tab: TabId = isTab(requested) ? requested : 'overview'
@@ -44,8 +60,21 @@ export default function TenantDashboardPage() {
     setTenantId(t.id, { companyName: t.company_name, shopNo: t.shop?.shop_no ?? null })
   }, [tenancy.data, setTenantId])
 
+  // On a phone the tab row scrolls sideways: keep the open tab in view (e.g. after a link to ?tab=account).
+  const tabList = useRef<HTMLDivElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the open tab changes
+  useEffect(() => {
+    const active = tabList.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')
+    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [tab])
+
   const shopNo = tenancy.data?.shop?.shop_no ?? null
   const tenantId = tenancy.data?.id
+  const shopId = tenancy.data?.shop?.id
+  const needsTenancy = (what: string) =>
+    tenancy.isPending ? null : (
+      <p className="text-sm text-stone-600">{what} appears once your account is linked to your shop.</p>
+    )
 
   return (
     <>
@@ -75,7 +104,7 @@ export default function TenantDashboardPage() {
           )
         }
       >
-        <TabsList aria-label="Dashboard sections">
+        <TabsList ref={tabList} aria-label="Dashboard sections">
           {TABS.map((t) => (
             <TabsTrigger key={t.id} value={t.id}>
               {t.label}
@@ -143,6 +172,71 @@ export default function TenantDashboardPage() {
                     : undefined
                 }
               />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="maintenance" className="space-y-4">
+          <Card>
+            <CardHeader>
+              <CardTitle>Log a maintenance request</CardTitle>
+              <CardDescription>
+                Tell the centre management what needs fixing in or around your shop.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {tenantId && shopId ? (
+                <MaintenanceRequestForm tenantId={tenantId} />
+              ) : (
+                needsTenancy('The request form')
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Your requests</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <MaintenanceRequestsList
+                tenantId={tenantId ?? ''}
+                requests={requests.data}
+                isPending={requests.isPending}
+                error={requests.error}
+                onRetry={() => void requests.refetch()}
+              />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="account" className="space-y-4">
+          <Card>
+            <CardHeader>
+              <CardTitle>Password</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ChangePasswordForm />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Two-factor sign-in</CardTitle>
+              <CardDescription>
+                A code from an app on your phone, asked for each time you sign in.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <TwoFactorSettings userId={userId} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Sign out</CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={() => void signOut('local')}>
+                Sign out of this device
+              </Button>
+              <Button variant="outline" onClick={() => void signOut('global')}>
+                Sign out of all devices
+              </Button>
             </CardContent>
           </Card>
         </TabsContent>

@@ -1,0 +1,121 @@
+import { ChangePasswordSchema } from '@genesis/contracts/auth'
+import { useState } from 'react'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { Field } from '../../../components/ui/field'
+import { PasswordInput } from '../../../components/ui/password-input'
+import { Spinner } from '../../../components/ui/spinner'
+import { useValidatedForm } from '../../../lib/use-validated-form'
+import { type AuthProblem, describeAuthError } from '../api/auth-error'
+import { useRequestReauthentication } from '../api/request-reauthentication'
+import { useUpdatePassword } from '../api/update-password'
+import { AuthProblemAlert } from './form-error'
+
+const EMPTY = { password: '', confirm: '', nonce: '' }
+
+/**
+ * Account settings: a new password, typed twice. When the server asks the person to prove it is
+ * them (reauthentication_needed), it e-mails a code; the form then asks for it and sends the
+ * password again with it. Nothing typed is cleared by a refusal.
+ */
+export function ChangePasswordForm() {
+  const form = useValidatedForm(EMPTY)
+  const update = useUpdatePassword()
+  const reauthenticate = useRequestReauthentication()
+  const [problem, setProblem] = useState<AuthProblem>()
+  const [needsCode, setNeedsCode] = useState(false)
+  const [saved, setSaved] = useState(false)
+
+  async function askForCode() {
+    setProblem(undefined)
+    try {
+      await reauthenticate.mutateAsync()
+      setNeedsCode(true)
+    } catch (error) {
+      setProblem(describeAuthError(error))
+    }
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    setProblem(undefined)
+    setSaved(false)
+    const input = form.validate(ChangePasswordSchema)
+    if (!input) return
+    try {
+      await update.mutateAsync({ password: input.password, nonce: input.nonce })
+      form.reset()
+      setNeedsCode(false)
+      setSaved(true)
+    } catch (error) {
+      const described = describeAuthError(error)
+      if (described.code === 'reauthentication_needed' && !needsCode) {
+        await askForCode()
+        return
+      }
+      setProblem(described)
+    }
+  }
+
+  const busy = update.isPending || reauthenticate.isPending
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Change password">
+      {saved && (
+        <Alert variant="success" title="Your password has been changed.">
+          Use it the next time you sign in.
+        </Alert>
+      )}
+      <AuthProblemAlert problem={problem} />
+      <Field label="New password" required error={form.errors.password}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="new-password"
+            autoComplete="new-password"
+            value={form.values.password}
+            onChange={(e) => form.set('password')(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Type it again" required error={form.errors.confirm}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="confirm-password"
+            autoComplete="new-password"
+            value={form.values.confirm}
+            onChange={(e) => form.set('confirm')(e.target.value)}
+          />
+        )}
+      </Field>
+      {needsCode && (
+        <>
+          <Alert variant="info" title="Check your e-mail.">
+            For your security we e-mailed you a code. Enter it to confirm the change.
+          </Alert>
+          <Field label="Code from the e-mail" required error={form.errors.nonce}>
+            {(control) => (
+              <input
+                {...control}
+                className={`${control.className} h-11`}
+                name="nonce"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                value={form.values.nonce}
+                onChange={(e) => form.set('nonce')(e.target.value)}
+              />
+            )}
+          </Field>
+          <Button type="button" variant="ghost" size="sm" onClick={askForCode} disabled={busy}>
+            Send a new code
+          </Button>
+        </>
+      )}
+      <p className="text-sm text-stone-600">At least 8 characters. Avoid a password you use elsewhere.</p>
+      <Button type="submit" disabled={busy}>
+        {busy && <Spinner />}
+        Change password
+      </Button>
+    </form>
+  )
+}

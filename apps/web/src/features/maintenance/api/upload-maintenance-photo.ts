@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { storageFileName, uploadWithProgress } from '../../../lib/upload-with-progress'
+
+export interface UploadMaintenancePhotoInput {
+  tenantId: string
+  requestId: string
+  file: File
+  onProgress?: (percent: number) => void
+}
+
+/**
+ * Adds a photo to one of the tenant's requests (bucket maintenance-photos). The database refuses a
+ * sixth photo, a request that is not theirs, and the bucket a type or size it does not take.
+ */
+export async function uploadMaintenancePhoto(input: UploadMaintenancePhotoInput): Promise<{ path: string }> {
+  const path = `${input.tenantId}/${input.requestId}/${storageFileName(input.file.name)}`
+  return uploadWithProgress({
+    bucket: 'maintenance-photos',
+    path,
+    file: input.file,
+    onProgress: input.onProgress,
+  })
+}
+
+export function useUploadMaintenancePhoto() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: uploadMaintenancePhoto,
+    onSettled: (_d, _e, input) =>
+      queryClient.invalidateQueries({ queryKey: ['maintenance-photos', input.requestId] }),
+  })
+}
