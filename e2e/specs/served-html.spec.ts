@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test'
 import { readAsServiceRole, serviceRoleKey } from '../support/backend'
 
 /**
- * Public pages are rendered on request with their data (decision 014): the HTML names the stores,
+ * Public pages are rendered on request with their data (decision 016): the HTML names the stores,
  * a store's details and hours, the vacant units and the centre's facts, unknown pages answer 404,
  * and what an admin changes through REST is in the next page served within 2 seconds.
  */

@@ -14,7 +14,7 @@ import { z } from 'zod'
 const webRoot = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(webRoot, 'dist')
 // Kept beside the build, not in it: the gateway imports it to render public pages on request
-// (decision 014), and nothing in dist/ is private.
+// (decision 016), and nothing in dist/ is private.
 const serverOut = join(webRoot, 'dist-server')
 const ROOT_PLACEHOLDER = /<div id="root">[\s\S]*?<\/div><\/div>/
 

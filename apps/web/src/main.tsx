@@ -31,7 +31,7 @@ async function start() {
   initMonitoring()
   await yieldToBrowser()
   const router = createAppRouter()
-  // A page the gateway rendered with its data hands that data over (decision 014): the app starts
+  // A page the gateway rendered with its data hands that data over (decision 016): the app starts
   // from it, so its first frame is the page already on screen and nothing is fetched twice.
   const queryClient = createQueryClient()
   const handedOver = document.getElementById('app-data')?.textContent

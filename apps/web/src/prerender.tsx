@@ -105,7 +105,7 @@ function literalSlug(name: string): string {
 }
 
 /**
- * One public page rendered on request with its data (decision 014): the markup a visitor without
+ * One public page rendered on request with its data (decision 016): the markup a visitor without
  * JavaScript reads, the status it deserves (404 for an unknown path or store, 301 from a slug
  * made without folding accents to the canonical one), and the query cache the app starts from so
  * it neither flashes nor fetches the same rows again. `env` is what the gateway injects into the

@@ -43,7 +43,7 @@ export type RenderedPage =
 export const DATA_MAX_AGE_MS = 1000
 
 /**
- * Public pages rendered on request with their data (decision 014): the web build's server module
+ * Public pages rendered on request with their data (decision 016): the web build's server module
  * (`apps/web/dist-server/prerender.js`) renders the page as the app draws it with the rows a
  * visitor may read (read as `anon`, so RLS decides exactly as for the app's own REST calls), and
  * the result is put into the build's prerendered page for that route, with the data handed over

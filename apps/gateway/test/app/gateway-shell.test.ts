@@ -71,7 +71,7 @@ describe('the gateway shell', () => {
     expect(icon.headers.get('content-type')).toBe('image/svg+xml')
   })
 
-  it('serves the build’s robots.txt with the sitemap added (decision 014)', async () => {
+  it('serves the build’s robots.txt with the sitemap added (decision 016)', async () => {
     const robots = await app.request('/robots.txt')
     expect(robots.headers.get('content-type')).toContain('text/plain')
     expect(await robots.text()).toMatch(/^User-agent: \*\n\nSitemap: https?:\/\/\S+\/sitemap\.xml\n$/)

@@ -28,7 +28,7 @@ export function PageMeta({
   siteName = 'Genesis Centre',
 }: PageMetaProps) {
   if (import.meta.env.SSR) {
-    // Rendered on request by the gateway (decision 014), which knows the site's URL: the JSON-LD
+    // Rendered on request by the gateway (decision 016), which knows the site's URL: the JSON-LD
     // goes into the served HTML, in the same place the app will draw it. Head tags stay the app's
     // (renderToString does not hoist them), and the build's data-less first paint has none.
     const server = serverEnv()
