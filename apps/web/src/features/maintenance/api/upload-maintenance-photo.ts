@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { refreshAfterWrite } from '../../../lib/query-client'
 import { storageFileName, uploadWithProgress } from '../../../lib/upload-with-progress'
 
 export interface UploadMaintenancePhotoInput {
@@ -26,7 +27,7 @@ export function useUploadMaintenancePhoto() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: uploadMaintenancePhoto,
-    onSettled: (_d, _e, input) =>
-      queryClient.invalidateQueries({ queryKey: ['maintenance-photos', input.requestId] }),
+    // A request logged with photos mounts its photo list while the photos are still uploading.
+    onSettled: (_d, _e, input) => refreshAfterWrite(queryClient, ['maintenance-photos', input.requestId]),
   })
 }

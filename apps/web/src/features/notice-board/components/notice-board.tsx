@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react'
-import Markdown from 'react-markdown'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { Field, TextArea, TextInput } from '../../../components/ui/field'
 import { LiveIndicator } from '../../../components/ui/live-indicator'
+import { Markdown as NoticeMarkdown } from '../../../components/ui/markdown'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { notify } from '../../../components/ui/toasts'
@@ -22,26 +22,6 @@ import {
 
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' })
 const EMPTY: NoticeForm = { title: '', body: '', audience: 'all', shop_ids: [] }
-
-/** Markdown as tenants read it: no raw HTML (react-markdown escapes it), links open safely. */
-export function NoticeMarkdown({ text }: { text: string }) {
-  return (
-    <div className="space-y-2 text-sm leading-relaxed text-stone-800 [&_a]:text-brand-800 [&_a]:underline [&_h1]:text-lg [&_h1]:font-bold [&_h2]:font-bold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
-      <Markdown
-        skipHtml
-        components={{
-          a: ({ href, children }) => (
-            <a href={href} target="_blank" rel="noreferrer noopener">
-              {children}
-            </a>
-          ),
-        }}
-      >
-        {text}
-      </Markdown>
-    </div>
-  )
-}
 
 function NoticeEditor({ notice, onDone }: { notice: Notice | null; onDone: () => void }) {
   const form = useValidatedForm<NoticeForm>(() =>

@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Markdown } from '../../../components/ui/markdown'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { notify } from '../../../components/ui/toasts'
 import type { Notice } from '../api/get-notices'
@@ -81,7 +82,9 @@ function NoticeItem({ notice }: { notice: Notice }) {
         <p className="mt-1 text-xs text-stone-600">
           <time dateTime={notice.published_at}>{formatDay(notice.published_at)}</time>
         </p>
-        <p className="mt-2 text-sm whitespace-pre-line text-stone-700">{notice.body}</p>
+        <div className="mt-2">
+          <Markdown text={notice.body} />
+        </div>
         {unread && (
           <Button
             variant="ghost"
