@@ -13,6 +13,7 @@ import { createDeps } from './deps.ts'
 import { WEB_DIST } from './http/static-site.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { createLogger } from './logger.ts'
+import { createNewsletterWorker } from './services/newsletter/worker.ts'
 import { sweepOrphanBlobs } from './services/storage/sweep-orphan-blobs.ts'
 
 async function main() {
@@ -69,6 +70,9 @@ async function main() {
     })
     .catch((error) => logger.warn({ err: error }, 'storage: orphan sweep failed'))
   const gateway = createApp(deps)
+  // Newsletter issues queued in the database are sent by this process (docs/decisions/017).
+  const newsletters = config.NEWSLETTER_WORKER ? createNewsletterWorker(deps) : undefined
+  newsletters?.start()
   const listen = {
     fetch: gateway.app.fetch,
     port: config.PORT,
@@ -106,6 +110,8 @@ async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     void (async () => {
       await gateway.stop()
+      // The message in hand is finished and recorded; the rest of its batch goes back to the queue.
+      await newsletters?.stop()
       if ('closeIdleConnections' in server) server.closeIdleConnections()
       await closed
       await db.close()
