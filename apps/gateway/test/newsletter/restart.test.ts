@@ -81,16 +81,14 @@ describe('a newsletter send killed half-way', () => {
       (await service.from('newsletter_subscribers').update({ status: 'unsubscribed' }).neq('status', 'x'))
         .error,
     ).toBeNull()
-    const inserted = await service
-      .from('newsletter_subscribers')
-      .insert(
-        RECIPIENTS.map((email) => ({
-          email,
-          consent_text: 'I agree',
-          source: 'homepage',
-          status: 'subscribed',
-        })),
-      )
+    const inserted = await service.from('newsletter_subscribers').insert(
+      RECIPIENTS.map((email) => ({
+        email,
+        consent_text: 'I agree',
+        source: 'homepage',
+        status: 'subscribed',
+      })),
+    )
     expect(inserted.error).toBeNull()
     const draft = await service
       .from('newsletters')
