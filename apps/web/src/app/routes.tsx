@@ -11,9 +11,6 @@ const page = (load: () => Promise<Page>) => async () => ({ Component: (await loa
 const ADMIN_PLACEHOLDERS = [
   paths.admin.rentalStatements,
   paths.admin.utilityStatements,
-  paths.admin.newsletter,
-  paths.admin.newNewsletter,
-  paths.admin.editNewsletter,
   paths.admin.monitoring,
 ]
 
@@ -34,6 +31,9 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.maintenance, 'MaintenancePage'],
   [paths.admin.notices, 'NoticesPage'],
   [paths.admin.audit, 'AuditPage'],
+  [paths.admin.newsletter, 'NewsletterPage'],
+  [paths.admin.newNewsletter, 'NewsletterFormPage'],
+  [paths.admin.editNewsletter, 'NewsletterFormPage'],
 ]
 
 /**
