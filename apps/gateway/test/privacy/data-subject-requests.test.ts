@@ -60,7 +60,10 @@ describe.each(drivers)('data-subject requests (%s)', (driver) => {
         values (array['tenant.a@genesis-centre.test'], 'centre@example.test', 'Welcome', 'Hello Naledi', '<p>Hello Naledi</p>', 'outbox');
     `)
     // An earlier admin write to the tenant record: its audit entry carries the person's data.
-    const edit = await admin.from('tenants').update({ vat_number: '4010203041' }).eq('id', DEMO.tenantA.tenantId)
+    const edit = await admin
+      .from('tenants')
+      .update({ vat_number: '4010203041' })
+      .eq('id', DEMO.tenantA.tenantId)
     expect(edit.error).toBeNull()
   })
   afterAll(() => gw.close())
@@ -93,19 +96,35 @@ describe.each(drivers)('data-subject requests (%s)', (driver) => {
     const found = data as Found
     expect(found.subject).toEqual({ kind: 'email', value: PERSON })
     expect(found.enquiries.map((e) => e.id)).toEqual(['e0000000-0000-4000-8000-000000000001'])
-    expect(found.enquiries[0]).toMatchObject({ name: 'Naledi Mokoena', phone: '082 555 0101', kind: 'contact' })
+    expect(found.enquiries[0]).toMatchObject({
+      name: 'Naledi Mokoena',
+      phone: '082 555 0101',
+      kind: 'contact',
+    })
     expect(found.newsletter_subscribers).toEqual([
-      expect.objectContaining({ email: PERSON, consent_text: 'Yes, send me the newsletter', status: 'subscribed' }),
+      expect.objectContaining({
+        email: PERSON,
+        consent_text: 'Yes, send me the newsletter',
+        status: 'subscribed',
+      }),
     ])
     expect(found.newsletter_subscribers[0]).not.toHaveProperty('unsubscribe_token')
     expect(found.tenants).toEqual([
-      expect.objectContaining({ id: DEMO.tenantA.tenantId, contact_name: 'Naledi Mokoena', company_name: expect.any(String) }),
+      expect.objectContaining({
+        id: DEMO.tenantA.tenantId,
+        contact_name: 'Naledi Mokoena',
+        company_name: expect.any(String),
+      }),
     ])
-    expect(found.accounts).toEqual([expect.objectContaining({ id: DEMO.tenantA.id, email: PERSON, is_admin: false })])
+    expect(found.accounts).toEqual([
+      expect.objectContaining({ id: DEMO.tenantA.id, email: PERSON, is_admin: false }),
+    ])
     expect(found.accounts[0]).not.toHaveProperty('encrypted_password')
     expect(found.maintenance_requests.map((r) => r.id)).toEqual([REQUEST_A])
     expect(found.maintenance_comments.length).toBeGreaterThan(0)
-    expect(found.monitoring).toEqual([expect.objectContaining({ table: 'analytics_events', user_id: DEMO.tenantA.id })])
+    expect(found.monitoring).toEqual([
+      expect.objectContaining({ table: 'analytics_events', user_id: DEMO.tenantA.id }),
+    ])
     expect(found.statements.length).toBeGreaterThan(0)
     for (const s of found.statements) expect(s.tenant_id).toBe(DEMO.tenantA.tenantId)
   })
@@ -151,17 +170,27 @@ describe.each(drivers)('data-subject requests (%s)', (driver) => {
 
     // Nothing left that carries the address.
     const again = (await find(admin, PERSON)).data as Found
-    for (const kind of ['enquiries', 'newsletter_subscribers', 'tenants', 'accounts', 'maintenance_requests'] as const) {
+    for (const kind of [
+      'enquiries',
+      'newsletter_subscribers',
+      'tenants',
+      'accounts',
+      'maintenance_requests',
+    ] as const) {
       expect(again[kind], kind).toEqual([])
     }
     expect((await admin.from('enquiries').select('id').ilike('email', PERSON)).data).toEqual([])
     expect((await admin.from('newsletter_subscribers').select('id').ilike('email', PERSON)).data).toEqual([])
     expect((await admin.from('maintenance_requests').select('id').eq('id', REQUEST_A)).data).toEqual([])
-    expect((await admin.from('maintenance_comments').select('id').eq('request_id', REQUEST_A)).data).toEqual([])
+    expect((await admin.from('maintenance_comments').select('id').eq('request_id', REQUEST_A)).data).toEqual(
+      [],
+    )
     // Other people's records are untouched.
     expect((await admin.from('maintenance_requests').select('id').eq('id', REQUEST_B)).data).toHaveLength(1)
     expect((await admin.from('enquiries').select('id').eq('email', 'someone@else.test')).data).toHaveLength(1)
-    expect((await admin.from('newsletter_subscribers').select('id').eq('email', 'someone@else.test')).data).toHaveLength(1)
+    expect(
+      (await admin.from('newsletter_subscribers').select('id').eq('email', 'someone@else.test')).data,
+    ).toHaveLength(1)
 
     // Statements remain, pointing at the anonymised tenant record.
     const statements = await admin
@@ -186,7 +215,10 @@ describe.each(drivers)('data-subject requests (%s)', (driver) => {
       expect.objectContaining({
         action: 'insert',
         actor_id: DEMO.admin.id,
-        new_data: expect.objectContaining({ reason: 'Data subject request by e-mail, 23 Nov', subject_kind: 'email' }),
+        new_data: expect.objectContaining({
+          reason: 'Data subject request by e-mail, 23 Nov',
+          subject_kind: 'email',
+        }),
       }),
     ])
     expect(JSON.stringify(trail.data)).not.toContain(PERSON)
