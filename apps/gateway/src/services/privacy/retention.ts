@@ -7,8 +7,8 @@ import type { Database, Queryable } from '../../database/types.ts'
  * has a limit in days in the gateway's configuration; this job removes what is past it. It runs
  * inside the gateway on a schedule, in batches (one short transaction each, so it never holds
  * locks for long), and safely on several gateways at once: each batch takes a transaction-scoped
- * advisory lock per kind, so two instances never work on the same kind at the same moment, and a
- * row can only be deleted once anyway. It acts as the gateway's own login role, without JWT claims
+ * advisory lock per table; an instance that finds it taken leaves that table to the holder, which
+ * goes on until nothing past the limit is left (and a row can only be deleted once anyway). It acts as the gateway's own login role, without JWT claims
  * (not an API write: the audit recorder skips it); the audit trail itself is pruned through the one
  * function its append-only trigger allows (migration 20261124800000).
  */
@@ -68,7 +68,7 @@ const PLANS: KindPlan[] = [
   { kind: 'audit_trail', steps: ['select private.prune_audit_log($1, $2) as removed'] },
 ]
 
-/** Two-key advisory locks: this class id, then the kind's position in PLANS. */
+/** Two-key advisory locks: this class id, then 10 × the kind's position in PLANS + the table's. */
 const LOCK_CLASS = 20261124
 
 export const RETENTION_KINDS: RetentionKind[] = PLANS.map((p) => p.kind)
@@ -105,9 +105,12 @@ export async function runRetention(db: Database, options: RetentionOptions): Pro
     const days = options.limits[plan.kind]
     if (days <= 0) continue
     const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString()
-    for (const step of plan.steps) {
+    for (const [stepIndex, step] of plan.steps.entries()) {
+      // One lock per table: a kind of several tables is worked on by two instances at once only
+      // on different tables.
+      const lock = index * 10 + stepIndex
       for (;;) {
-        const removed = await db.transaction((tx) => batch(tx, index, step, cutoff, options.batchSize))
+        const removed = await db.transaction((tx) => batch(tx, lock, step, cutoff, options.batchSize))
         if (removed === undefined) break
         report[plan.kind] += removed
         if (removed < options.batchSize) break
@@ -117,17 +120,17 @@ export async function runRetention(db: Database, options: RetentionOptions): Pro
   return report
 }
 
-/** One batch under the kind's lock; undefined when another instance holds it. */
+/** One batch under the table's lock; undefined when another instance holds it. */
 async function batch(
   tx: Queryable,
-  index: number,
+  lock: number,
   sql: string,
   cutoff: string,
   size: number,
 ): Promise<number | undefined> {
   const { rows } = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1, $2) as locked', [
     LOCK_CLASS,
-    index,
+    lock,
   ])
   if (!rows[0]?.locked) return undefined
   const result = await tx.query<{ removed: number }>(sql, [cutoff, size])
