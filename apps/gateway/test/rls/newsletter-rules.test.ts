@@ -339,9 +339,13 @@ describe.each(drivers)('newsletter rules on %s', (driver) => {
         await as(admin)
         const id = await newDraft(tx)
         await tx.query('select public.send_newsletter($1)', [id])
-        await tx.query(`select public.privacy_erase_person('johan.demo@example.com', 'Asked to be forgotten')`)
+        await tx.query(
+          `select public.privacy_erase_person('johan.demo@example.com', 'Asked to be forgotten')`,
+        )
         await as(SERVICE_ROLE)
-        const batch = await tx.query<{ email: string }>(`select * from public.newsletter_claim_batch('w', 10, 60)`)
+        const batch = await tx.query<{ email: string }>(
+          `select * from public.newsletter_claim_batch('w', 10, 60)`,
+        )
         const skipped = await tx.query(
           `select email, error from public.newsletter_deliveries where newsletter_id = $1 and status = 'skipped'`,
           [id],
