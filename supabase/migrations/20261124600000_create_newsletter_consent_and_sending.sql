@@ -614,6 +614,13 @@ begin
          claimed_until = null, updated_at = now()
     from public.newsletter_subscribers s
    where d.status = 'queued' and s.id = d.subscriber_id and s.status <> 'subscribed';
+  -- Deleted, or erased on request (private.is_mail_suppressed comes with the data-subject
+  -- requests, migration 20261124800100, which runs before any worker does): never mailed.
+  update public.newsletter_deliveries d
+     set status = 'skipped', error = 'Erased on request before it was sent', claimed_by = null,
+         claimed_until = null, updated_at = now()
+   where d.status = 'queued'
+     and (d.subscriber_id is null or private.is_mail_suppressed(d.email));
 
   return query
   with due as (

@@ -334,6 +334,30 @@ describe.each(drivers)('newsletter rules on %s', (driver) => {
   })
 
   describe("the worker's queue", () => {
+    it('an address erased on request after the issue was queued is skipped, never mailed', async () => {
+      const r = await inRolledBack(db, async (tx, as) => {
+        await as(admin)
+        const id = await newDraft(tx)
+        await tx.query('select public.send_newsletter($1)', [id])
+        await tx.query(
+          `select public.privacy_erase_person('johan.demo@example.com', 'Asked to be forgotten')`,
+        )
+        await as(SERVICE_ROLE)
+        const batch = await tx.query<{ email: string }>(
+          `select * from public.newsletter_claim_batch('w', 10, 60)`,
+        )
+        const skipped = await tx.query(
+          `select email, error from public.newsletter_deliveries where newsletter_id = $1 and status = 'skipped'`,
+          [id],
+        )
+        return { batch: batch.rows.map((b) => b.email), skipped: skipped.rows }
+      })
+      expect(r).toEqual({
+        batch: ['lerato.demo@example.com'],
+        skipped: [{ email: 'johan.demo@example.com', error: 'Erased on request before it was sent' }],
+      })
+    })
+
     it('only the service role works the queue', async () => {
       for (const caller of [ANON, tenantA, admin]) {
         const r = await actAs(db, caller, `select * from public.newsletter_claim_batch('w', 10, 60)`)

@@ -34,6 +34,7 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.newsletter, 'NewsletterPage'],
   [paths.admin.newNewsletter, 'NewsletterFormPage'],
   [paths.admin.editNewsletter, 'NewsletterFormPage'],
+  [paths.admin.privacy, 'PrivacyPage'],
 ]
 
 /**

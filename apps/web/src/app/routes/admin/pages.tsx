@@ -10,6 +10,7 @@ export { default as MaintenancePage } from './maintenance'
 export { default as NewsletterPage } from './newsletter'
 export { default as NewsletterFormPage } from './newsletter-form'
 export { default as NoticesPage } from './notices'
+export { default as PrivacyPage } from './privacy'
 export {
   ShopFormPage,
   ShopsPage,
