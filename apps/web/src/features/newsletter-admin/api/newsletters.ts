@@ -116,10 +116,13 @@ export const DeliverySchema = z.object({
 export type Delivery = z.infer<typeof DeliverySchema>
 export const DELIVERIES_PAGE_SIZE = 25
 
-/** One page of an issue's recipients, problems first. */
-export function useDeliveries(newsletterId: string, status: string, page: number, live: boolean) {
+/**
+ * One page of an issue's recipients. `version` changes whenever the issue's counts do (they are
+ * polled while it sends), so the page is read again exactly when something moved.
+ */
+export function useDeliveries(newsletterId: string, status: string, page: number, version: string) {
   return useQuery({
-    queryKey: ['admin', 'newsletters', newsletterId, 'deliveries', status, page],
+    queryKey: ['admin', 'newsletters', newsletterId, 'deliveries', status, page, version],
     queryFn: async () => {
       const { from, to } = pageRange(page, DELIVERIES_PAGE_SIZE)
       let request = getSupabase()
@@ -135,7 +138,6 @@ export function useDeliveries(newsletterId: string, status: string, page: number
       return { rows: z.array(DeliverySchema).parse(data), total: count ?? 0 }
     },
     placeholderData: keepPreviousData,
-    refetchInterval: live ? LIVE_MS : false,
   })
 }
 

@@ -127,7 +127,7 @@ function Composer({ newsletter, sender }: { newsletter: Newsletter | undefined; 
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold text-stone-900">
-          {newsletter ? 'Edit newsletter' : 'New newsletter'}
+          {newsletter ? 'Edit Newsletter' : 'New Newsletter'}
         </h1>
         {newsletter && <NewsletterStatusBadge status={newsletter.status} />}
       </div>
@@ -304,7 +304,7 @@ export function NewsletterEditorPage({ id, sender }: { id?: string; sender: News
   if (id && newsletter.error) {
     return (
       <div className="space-y-4">
-        <h1 className="text-2xl font-bold text-stone-900">Edit newsletter</h1>
+        <h1 className="text-2xl font-bold text-stone-900">Edit Newsletter</h1>
         <Alert
           variant="error"
           title="We could not load this newsletter."

@@ -37,9 +37,10 @@ export function NewsletterReport({
   const [status, setStatus] = useState('')
   const [page, setPage] = useState(1)
   const live = newsletter.status === 'sending'
-  const deliveries = useDeliveries(newsletter.id, status, page, live)
-  const { retryFailed } = useNewsletterMutations()
   const p = newsletter.progress
+  const version = `${newsletter.status}:${p.queued}:${p.sending}:${p.sent}:${p.failed}:${p.skipped}`
+  const deliveries = useDeliveries(newsletter.id, status, page, version)
+  const { retryFailed } = useNewsletterMutations()
 
   const columns = useMemo(
     (): DataColumn<Delivery>[] => [
