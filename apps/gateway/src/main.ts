@@ -14,6 +14,7 @@ import { WEB_DIST } from './http/static-site.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { createLogger } from './logger.ts'
 import { sweepOrphanBlobs } from './services/storage/sweep-orphan-blobs.ts'
+import { startStatementWorker } from './statements/statement-worker.ts'
 
 async function main() {
   // The start-up check of the toolchain: Node 24 (the registry package `npm install` brings).
@@ -69,6 +70,8 @@ async function main() {
     })
     .catch((error) => logger.warn({ err: error }, 'storage: orphan sweep failed'))
   const gateway = createApp(deps)
+  // Issued statements get their generated PDF and their tenant's e-mail (issue 14).
+  const statementWorker = await startStatementWorker(deps)
   const listen = {
     fetch: gateway.app.fetch,
     port: config.PORT,
@@ -105,6 +108,7 @@ async function main() {
     // then close the database they used.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     void (async () => {
+      await statementWorker.stop()
       await gateway.stop()
       if ('closeIdleConnections' in server) server.closeIdleConnections()
       await closed

@@ -16,3 +16,4 @@ export {
   VacantShopFormPage,
   VacantShopsPage,
 } from './records'
+export { RentalStatementsPage, UtilityStatementsPage } from './statements'
