@@ -397,28 +397,19 @@ export function StatementsScreen({ kind }: { kind: StatementKind }) {
             data-testid="statement-totals"
             aria-busy={totals.isPending}
           >
-            <div>
-              <dt className="text-stone-700">Statements</dt>
-              <dd className="text-lg font-semibold tabular-nums">{totals.data?.statements ?? '…'}</dd>
-            </div>
-            <div>
-              <dt className="text-stone-700">Total billed</dt>
-              <dd className="text-lg font-semibold tabular-nums">
-                {totals.data ? formatRand(totals.data.total) : '…'}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-stone-700">Paid</dt>
-              <dd className="text-lg font-semibold tabular-nums">
-                {totals.data ? formatRand(totals.data.paid) : '…'}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-stone-700">Outstanding</dt>
-              <dd className="text-lg font-semibold tabular-nums">
-                {totals.data ? formatRand(totals.data.balance) : '…'}
-              </dd>
-            </div>
+            {(
+              [
+                ['Statements', totals.data?.statements],
+                ['Total billed', totals.data && formatRand(totals.data.total)],
+                ['Paid', totals.data && formatRand(totals.data.paid)],
+                ['Outstanding', totals.data && formatRand(totals.data.balance)],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-stone-700">{label}</dt>
+                <dd className="text-lg font-semibold tabular-nums">{value ?? '…'}</dd>
+              </div>
+            ))}
           </dl>
         )}
       </section>
