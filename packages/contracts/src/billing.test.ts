@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   arrearsBucket,
+  eachLimited,
   lineItemsTotal,
   meterCharge,
   PaymentFormSchema,
@@ -125,5 +126,23 @@ describe('arrears and bulk-upload names', () => {
     })
     expect(parseStatementFileName('statement october.pdf')).toMatchObject({ ok: false })
     expect(parseStatementFileName('G01_2026-13.pdf')).toMatchObject({ ok: false })
+  })
+})
+
+describe('eachLimited (the bulk upload lanes)', () => {
+  it('runs at most `limit` at a time and carries on past a failure', async () => {
+    let running = 0
+    let peak = 0
+    const done: number[] = []
+    await eachLimited([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
+      running += 1
+      peak = Math.max(peak, running)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      running -= 1
+      if (n === 2) throw new Error('bad file')
+      done.push(n)
+    })
+    expect(peak).toBe(3)
+    expect(done.sort()).toEqual([1, 3, 4, 5, 6, 7])
   })
 })

@@ -210,3 +210,26 @@ export function parseStatementFileName(
   if (!m) return { ok: false, reason: 'Name it like G01_2026-10.pdf (shop number, underscore, year-month)' }
   return { ok: true, shopNo: m[1].toUpperCase(), period: `${m[2]}-${m[3]}-01` }
 }
+
+/**
+ * Runs `work` over `items`, at most `limit` at a time; every item settles whatever the others do
+ * (the bulk upload's lanes: a failed file is reported by `work` and the rest carry on).
+ */
+export async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++
+      try {
+        await work(items[index], index)
+      } catch {
+        // reported by `work` itself
+      }
+    }
+  })
+  await Promise.all(lanes)
+}

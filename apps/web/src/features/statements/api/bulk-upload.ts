@@ -89,23 +89,3 @@ export async function uploadPlanned(
     .eq('id', target.id)
   if (error) throw error
 }
-
-/** Runs `work` over `items`, at most `limit` at a time; every item settles whatever the others do. */
-export async function eachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T, index: number) => Promise<void>,
-) {
-  let next = 0
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++
-      try {
-        await work(items[index], index)
-      } catch {
-        // reported by `work` itself
-      }
-    }
-  })
-  await Promise.all(lanes)
-}

@@ -1,4 +1,4 @@
-import type { StatementKind } from '@genesis/contracts/billing'
+import { eachLimited, type StatementKind } from '@genesis/contracts/billing'
 import { useQueryClient } from '@tanstack/react-query'
 import { CircleAlertIcon, CircleCheckIcon, FileUpIcon } from 'lucide-react'
 import { useId, useState } from 'react'
@@ -9,13 +9,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog'
 import { Progress } from '../../../components/ui/progress'
 import { notify } from '../../../components/ui/toasts'
 import { messageOf, STATEMENT_KIND_INFO } from '../api/admin-statements'
-import {
-  type BulkPlanItem,
-  bulkTargets,
-  eachLimited,
-  planBulkUpload,
-  uploadPlanned,
-} from '../api/bulk-upload'
+import { type BulkPlanItem, bulkTargets, planBulkUpload, uploadPlanned } from '../api/bulk-upload'
 
 type Step =
   | { step: 'choose' }
