@@ -28,12 +28,12 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.tenants, 'TenantsPage'],
   [paths.admin.newTenant, 'TenantFormPage'],
   [paths.admin.editTenant, 'TenantFormPage'],
+  [paths.admin.rentalStatements, 'RentalStatementsPage'],
+  [paths.admin.utilityStatements, 'UtilityStatementsPage'],
   [paths.admin.enquiries, 'EnquiriesPage'],
   [paths.admin.maintenance, 'MaintenancePage'],
   [paths.admin.notices, 'NoticesPage'],
   [paths.admin.audit, 'AuditPage'],
-  [paths.admin.rentalStatements, 'RentalStatementsPage'],
-  [paths.admin.utilityStatements, 'UtilityStatementsPage'],
 ]
 
 /**
