@@ -13,6 +13,7 @@ import { createDeps } from './deps.ts'
 import { WEB_DIST } from './http/static-site.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { createLogger } from './logger.ts'
+import { retentionLimits, scheduleRetention } from './services/privacy/retention.ts'
 import { sweepOrphanBlobs } from './services/storage/sweep-orphan-blobs.ts'
 import { startStatementWorker } from './statements/statement-worker.ts'
 
@@ -69,6 +70,13 @@ async function main() {
       if (swept.orphans + swept.incomplete > 0) logger.info(swept, 'storage: removed orphaned blobs')
     })
     .catch((error) => logger.warn({ err: error }, 'storage: orphan sweep failed'))
+  // Retention (POPIA s14): removes personal information past its limit, on every instance (an
+  // advisory lock per kind keeps two instances off the same rows at once).
+  const retention = scheduleRetention(db, logger, {
+    limits: retentionLimits(config),
+    batchSize: config.RETENTION_BATCH_SIZE,
+    intervalMs: config.RETENTION_INTERVAL_MINUTES * 60_000,
+  })
   const gateway = createApp(deps)
   // Issued statements get their generated PDF and their tenant's e-mail (issue 14).
   const statementWorker = await startStatementWorker(deps)
@@ -112,6 +120,7 @@ async function main() {
       await gateway.stop()
       if ('closeIdleConnections' in server) server.closeIdleConnections()
       await closed
+      await retention.stop()
       await db.close()
       logger.info('stopped')
       process.exit(0)

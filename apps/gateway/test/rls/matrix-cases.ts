@@ -114,6 +114,9 @@ insert into public.audit_log (actor_id, actor_email, actor_role, table_name, rec
 -- One account action done for the former tenant (issue 13, item 4).
 insert into public.tenant_account_actions (tenant_id, action, status)
   values ('7e000000-0000-4000-8000-0000000000ff', 'invite', 'done');
+-- One data-subject erasure (issue 20), as its function records it.
+insert into public.privacy_erasures (subject_hash, subject_kind, reason, summary)
+  values (repeat('0', 64), 'email', 'Fixture erasure', '{}');
 -- Tenant B has turned two-factor sign-in on.
 insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
   values ('${DEMO.tenantB.id}', 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP');
@@ -301,6 +304,24 @@ export const CASES: TableCase[] = [
     },
     delete: {
       sql: 'delete from public.tenant_account_actions',
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+  },
+  {
+    // Data-subject erasures (issue 20): admins with their second factor read them; rows arrive
+    // only through public.privacy_erase_person (no write grants).
+    table: 'privacy_erasures',
+    select: { anon: 0, tenantA: 0, tenantB: 0, tenantB_aal1: 0, admin: 1, admin_aal1: 0, service: 1 },
+    insert: {
+      sql: `insert into public.privacy_erasures (subject_hash, subject_kind, reason, summary) values ('x', 'email', 'Forged entry', '{}')`,
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    update: {
+      sql: `update public.privacy_erasures set reason = 'Rewritten reason'`,
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    delete: {
+      sql: 'delete from public.privacy_erasures',
       expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
     },
   },

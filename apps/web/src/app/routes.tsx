@@ -34,6 +34,7 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.maintenance, 'MaintenancePage'],
   [paths.admin.notices, 'NoticesPage'],
   [paths.admin.audit, 'AuditPage'],
+  [paths.admin.privacy, 'PrivacyPage'],
 ]
 
 /**
