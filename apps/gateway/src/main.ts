@@ -16,6 +16,7 @@ import { createLogger } from './logger.ts'
 import { createNewsletterWorker } from './services/newsletter/worker.ts'
 import { retentionLimits, scheduleRetention } from './services/privacy/retention.ts'
 import { sweepOrphanBlobs } from './services/storage/sweep-orphan-blobs.ts'
+import { startStatementWorker } from './statements/statement-worker.ts'
 
 async function main() {
   // The start-up check of the toolchain: Node 24 (the registry package `npm install` brings).
@@ -81,6 +82,8 @@ async function main() {
   // Newsletter issues queued in the database are sent by this process (docs/decisions/017).
   const newsletters = config.NEWSLETTER_WORKER ? createNewsletterWorker(deps) : undefined
   newsletters?.start()
+  // Issued statements get their generated PDF and their tenant's e-mail (issue 14).
+  const statementWorker = await startStatementWorker(deps)
   const listen = {
     fetch: gateway.app.fetch,
     port: config.PORT,
@@ -117,6 +120,7 @@ async function main() {
     // then close the database they used.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     void (async () => {
+      await statementWorker.stop()
       await gateway.stop()
       // The message in hand is finished and recorded; the rest of its batch goes back to the queue.
       await newsletters?.stop()

@@ -8,11 +8,7 @@ type Page = { default: React.ComponentType }
 const page = (load: () => Promise<Page>) => async () => ({ Component: (await load()).default })
 
 /** Admin pages still waiting for their screens: guarded, inside the back office frame, each showing its title. */
-const ADMIN_PLACEHOLDERS = [
-  paths.admin.rentalStatements,
-  paths.admin.utilityStatements,
-  paths.admin.monitoring,
-]
+const ADMIN_PLACEHOLDERS = [paths.admin.monitoring]
 
 /** Admin pages with their own screen, all from one lazily loaded module (routes/admin/pages.tsx). */
 type AdminPages = typeof import('./routes/admin/pages')
@@ -27,6 +23,8 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.tenants, 'TenantsPage'],
   [paths.admin.newTenant, 'TenantFormPage'],
   [paths.admin.editTenant, 'TenantFormPage'],
+  [paths.admin.rentalStatements, 'RentalStatementsPage'],
+  [paths.admin.utilityStatements, 'UtilityStatementsPage'],
   [paths.admin.enquiries, 'EnquiriesPage'],
   [paths.admin.maintenance, 'MaintenancePage'],
   [paths.admin.notices, 'NoticesPage'],

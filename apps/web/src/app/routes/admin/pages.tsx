@@ -19,3 +19,4 @@ export {
   VacantShopFormPage,
   VacantShopsPage,
 } from './records'
+export { RentalStatementsPage, UtilityStatementsPage } from './statements'
