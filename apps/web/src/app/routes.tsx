@@ -14,7 +14,6 @@ const ADMIN_PLACEHOLDERS = [
   paths.admin.newsletter,
   paths.admin.newNewsletter,
   paths.admin.editNewsletter,
-  paths.admin.monitoring,
 ]
 
 /** Admin pages with their own screen, all from one lazily loaded module (routes/admin/pages.tsx). */
@@ -33,6 +32,7 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.enquiries, 'EnquiriesPage'],
   [paths.admin.maintenance, 'MaintenancePage'],
   [paths.admin.notices, 'NoticesPage'],
+  [paths.admin.monitoring, 'MonitoringPage'],
   [paths.admin.audit, 'AuditPage'],
 ]
 

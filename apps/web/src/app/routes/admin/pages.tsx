@@ -7,6 +7,7 @@ export { default as AuditPage } from './audit'
 export { default as DashboardPage } from './dashboard'
 export { default as EnquiriesPage } from './enquiries'
 export { default as MaintenancePage } from './maintenance'
+export { default as MonitoringPage } from './monitoring'
 export { default as NoticesPage } from './notices'
 export {
   ShopFormPage,
