@@ -57,7 +57,9 @@ test('an admin reads errors grouped by message, Web Vitals per page and slow res
   await expect(row).toContainText('5.20 s')
   await expect(row).toContainText('Poor')
   await expect(row).toContainText('0.050')
-  await expect(page.getByRole('region', { name: 'Slow resources', exact: true })).toContainText(`/assets/${tag}.jpg`)
+  await expect(page.getByRole('region', { name: 'Slow resources', exact: true })).toContainText(
+    `/assets/${tag}.jpg`,
+  )
   await expectNoSeriousViolations(page)
   await page.screenshot({ path: 'test-results/admin-monitoring-1280.png', fullPage: true })
 
