@@ -35,6 +35,7 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.notices, 'NoticesPage'],
   [paths.admin.audit, 'AuditPage'],
   [paths.admin.privacy, 'PrivacyPage'],
+  [paths.admin.securityCompromises, 'SecurityCompromisesPage'],
 ]
 
 /**

@@ -90,6 +90,11 @@ export const paths = {
     notices: { path: '/admin/notices', title: 'Notices', getHref: () => '/admin/notices' },
     monitoring: { path: '/admin/monitoring', title: 'Monitoring', getHref: () => '/admin/monitoring' },
     privacy: { path: '/admin/privacy', title: 'Privacy', getHref: () => '/admin/privacy' },
+    securityCompromises: {
+      path: '/admin/privacy/incidents',
+      title: 'Security Compromises',
+      getHref: () => '/admin/privacy/incidents',
+    },
     audit: {
       path: '/admin/audit',
       title: 'Audit Trail',

@@ -166,6 +166,7 @@ describe('the route table', () => {
       '/admin/monitoring': '/admin/monitoring',
       '/admin/audit': '/admin/audit',
       '/admin/privacy': '/admin/privacy',
+      '/admin/privacy/incidents': '/admin/privacy/incidents',
     }
     for (const [url, pattern] of Object.entries(spec)) {
       const leaf = matchRoutes(router.routes, url)?.at(-1)?.route

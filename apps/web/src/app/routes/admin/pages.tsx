@@ -17,3 +17,4 @@ export {
   VacantShopFormPage,
   VacantShopsPage,
 } from './records'
+export { default as SecurityCompromisesPage } from './security-compromises'
