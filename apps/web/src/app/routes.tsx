@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: paths.store.path, lazy: page(() => import('./routes/public/store')) },
           { path: paths.leasing.path, lazy: page(() => import('./routes/public/leasing')) },
           { path: paths.contact.path, lazy: page(() => import('./routes/public/contact')) },
+          { path: paths.privacy.path, lazy: page(() => import('./routes/public/privacy')) },
           { path: '*', lazy: page(() => import('./routes/public/not-found')) },
         ],
       },

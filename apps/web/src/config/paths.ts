@@ -14,6 +14,7 @@ export const ENQUIRY_FORM_ID = 'enquiry-form'
 export const paths = {
   home: { path: '/', title: 'Home', getHref: () => '/' },
   about: { path: '/about', title: 'About', getHref: () => '/about' },
+  privacy: { path: '/privacy', title: 'Privacy Notice', getHref: () => '/privacy' },
   stores: {
     path: '/stores',
     title: 'Stores',

@@ -140,6 +140,8 @@ describe('the route table', () => {
       '/stores/fresh-basket-market': '/stores/:slug',
       '/leasing': '/leasing',
       '/contact': '/contact',
+      // The privacy notice (issue 20, item 1).
+      '/privacy': '/privacy',
       '/tenant/login': '/tenant/login',
       '/tenant/dashboard': '/tenant/dashboard',
       '/admin/login': '/admin/login',

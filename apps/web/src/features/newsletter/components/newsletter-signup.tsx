@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
+import { PrivacyNoticeLink } from '../../../components/privacy-notice-link'
 import { Button } from '../../../components/ui/button'
 import { notify, prepareToasts } from '../../../components/ui/toasts'
 
@@ -57,6 +58,7 @@ export function NewsletterSignup({ contactEmail }: { contactEmail: string }) {
           {sending ? 'Subscribing...' : 'Subscribe'}
         </Button>
       </div>
+      <PrivacyNoticeLink inverse className="mt-3" />
       {invalid && (
         <p id={`${id}-error`} className="mt-2 text-sm font-medium text-white">
           Please enter a valid email address
