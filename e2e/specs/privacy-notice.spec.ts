@@ -55,10 +55,12 @@ for (const width of [360, 1280]) {
         await page.screenshot({ path: 'test-results/privacy-link-unit-dialog-360.png' })
     }
     await page.goto('/contact')
-    await page
-      .getByRole('form', { name: 'Send us a message' })
-      .getByRole('button', { name: 'Send Message' })
-      .scrollIntoViewIfNeeded()
+    await expect(async () => {
+      await page
+        .getByRole('form', { name: 'Send us a message' })
+        .getByRole('button', { name: 'Send Message' })
+        .scrollIntoViewIfNeeded({ timeout: 1000 })
+    }).toPass({ timeout: 10_000 })
     await page.screenshot({ path: `test-results/privacy-link-contact-${width}.png` })
   })
 
