@@ -16,7 +16,8 @@ async function expectBesideSubmit(form: Locator, submit: string) {
   if (!a || !b) throw new Error('no layout for the link or the button')
   const gapY = Math.max(0, a.y - (b.y + b.height), b.y - (a.y + a.height))
   const gapX = Math.max(0, a.x - (b.x + b.width), b.x - (a.x + a.width))
-  expect(gapY, `${submit}: vertical gap to the link`).toBeLessThanOrEqual(80)
+  // (The newsletter's consent wording may sit between them.)
+  expect(gapY, `${submit}: vertical gap to the link`).toBeLessThanOrEqual(120)
   expect(gapX, `${submit}: horizontal gap to the link`).toBeLessThanOrEqual(400)
 }
 

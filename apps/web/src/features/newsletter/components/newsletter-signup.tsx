@@ -58,12 +58,12 @@ export function NewsletterSignup({ contactEmail }: { contactEmail: string }) {
           {sending ? 'Subscribing...' : 'Subscribe'}
         </Button>
       </div>
-      <PrivacyNoticeLink inverse className="mt-3" />
       {invalid && (
         <p id={`${id}-error`} className="mt-2 text-sm font-medium text-white">
           Please enter a valid email address
         </p>
       )}
+      <PrivacyNoticeLink inverse className="mt-3" />
     </form>
   )
 }
