@@ -15,6 +15,7 @@ import { loadOrCreateKeys } from './keys.ts'
 import { createLogger } from './logger.ts'
 import { retentionLimits, scheduleRetention } from './services/privacy/retention.ts'
 import { sweepOrphanBlobs } from './services/storage/sweep-orphan-blobs.ts'
+import { startStatementWorker } from './statements/statement-worker.ts'
 
 async function main() {
   // The start-up check of the toolchain: Node 24 (the registry package `npm install` brings).
@@ -77,6 +78,8 @@ async function main() {
     intervalMs: config.RETENTION_INTERVAL_MINUTES * 60_000,
   })
   const gateway = createApp(deps)
+  // Issued statements get their generated PDF and their tenant's e-mail (issue 14).
+  const statementWorker = await startStatementWorker(deps)
   const listen = {
     fetch: gateway.app.fetch,
     port: config.PORT,
@@ -113,6 +116,7 @@ async function main() {
     // then close the database they used.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     void (async () => {
+      await statementWorker.stop()
       await gateway.stop()
       if ('closeIdleConnections' in server) server.closeIdleConnections()
       await closed

@@ -18,3 +18,4 @@ export {
   VacantShopsPage,
 } from './records'
 export { default as SecurityCompromisesPage } from './security-compromises'
+export { RentalStatementsPage, UtilityStatementsPage } from './statements'
