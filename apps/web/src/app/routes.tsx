@@ -33,6 +33,7 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.newNewsletter, 'NewsletterFormPage'],
   [paths.admin.editNewsletter, 'NewsletterFormPage'],
   [paths.admin.privacy, 'PrivacyPage'],
+  [paths.admin.securityCompromises, 'SecurityCompromisesPage'],
 ]
 
 /**
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: paths.store.path, lazy: page(() => import('./routes/public/store')) },
           { path: paths.leasing.path, lazy: page(() => import('./routes/public/leasing')) },
           { path: paths.contact.path, lazy: page(() => import('./routes/public/contact')) },
+          { path: paths.privacy.path, lazy: page(() => import('./routes/public/privacy')) },
           { path: '*', lazy: page(() => import('./routes/public/not-found')) },
         ],
       },

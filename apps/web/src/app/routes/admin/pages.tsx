@@ -19,4 +19,5 @@ export {
   VacantShopFormPage,
   VacantShopsPage,
 } from './records'
+export { default as SecurityCompromisesPage } from './security-compromises'
 export { RentalStatementsPage, UtilityStatementsPage } from './statements'
