@@ -93,7 +93,11 @@ export function createApp(deps: Deps, options: AppOptions = {}): Gateway {
   app.route('/auth/v1', createAuthRoutes(deps))
   app.route('/rest/v1', createRestRoutes(deps))
   app.route('/storage/v1', createStorageRoutes(deps))
-  app.route('/functions/v1', createFunctionsRoutes(deps))
+  // Functions reach the auth admin API through the gateway itself, as an Edge Function fetches SUPABASE_URL.
+  app.route(
+    '/functions/v1',
+    createFunctionsRoutes(deps, undefined, async (request) => app.fetch(request)),
+  )
   app.route('/realtime/v1', createRealtimeRoutes(hub))
   app.route('/api', createMonitoringRoutes(deps))
 

@@ -12,6 +12,20 @@ export interface FunctionContext {
    * reach the database only this way, so every privileged statement is visibly privileged.
    */
   withServiceRole<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T>
+  /**
+   * Runs `fn` in one transaction as the caller of `req`: the role and claims of the verified JWT
+   * in its `Authorization` header (anon without one), so that RLS and the database's own
+   * predicates decide what the caller may do, exactly as for a REST request with that token.
+   * Rejects with {@link CallerRefused} when the header holds a token that does not verify.
+   */
+  withCaller<T>(req: Request, fn: (sql: SqlClient) => Promise<T>): Promise<T>
+  /**
+   * One request to this project's auth API (`/auth/v1<path>`, GoTrue's protocol) made with the
+   * service role key, e.g. `authAdmin('/admin/users/<id>', { method: 'PUT', body })`. On Supabase
+   * this is a fetch of `${SUPABASE_URL}/auth/v1<path>` with SUPABASE_SERVICE_ROLE_KEY; the key itself
+   * is never handed to the function. Only call it after the database has said the caller may.
+   */
+  authAdmin(path: string, init?: { method?: string; body?: unknown }): Promise<Response>
   /** The centre's name, address, phone and mail addresses (`centre_settings`). */
   centreContacts(): Promise<CentreContacts>
   /** Sends one mail; never throws for a delivery failure, which is returned as `ok: false`. */
@@ -30,6 +44,16 @@ export interface FunctionContext {
     enquiryAcknowledgementsPerDay: number
   }
   logger: FunctionLogger
+}
+
+/** The `Authorization` header of a request held a token that is not valid (bad signature, expired). */
+export class CallerRefused extends Error {
+  readonly reason: string
+  constructor(reason: string) {
+    super(reason)
+    this.name = 'CallerRefused'
+    this.reason = reason
+  }
 }
 
 /** One parameterised statement at a time; rows come back as plain objects. */

@@ -101,6 +101,9 @@ insert into storage.objects (bucket_id, name) values
 -- so the audit triggers do not record them).
 insert into public.audit_log (actor_id, actor_email, actor_role, table_name, record_id, action, new_data)
   values ('${DEMO.admin.id}', '${DEMO.admin.email}', 'authenticated', 'shops', 'X99', 'insert', '{}');
+-- One account action done for the former tenant (issue 13, item 4).
+insert into public.tenant_account_actions (tenant_id, action, status)
+  values ('7e000000-0000-4000-8000-0000000000ff', 'invite', 'done');
 -- Tenant B has turned two-factor sign-in on.
 insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
   values ('${DEMO.tenantB.id}', 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP');
@@ -267,6 +270,25 @@ export const CASES: TableCase[] = [
     },
     delete: {
       sql: 'delete from public.audit_log',
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+  },
+  {
+    // Tenant portal accounts (issue 13, item 4): admins with their second factor read the history;
+    // requests are recorded only by public.begin_tenant_account_action (security definer) and
+    // completed by the service role; nobody deletes them.
+    table: 'tenant_account_actions',
+    select: { anon: 0, tenantA: 0, tenantB: 0, tenantB_aal1: 0, admin: 1, admin_aal1: 0, service: 1 },
+    insert: {
+      sql: `insert into public.tenant_account_actions (tenant_id, action) values ('7e000000-0000-4000-8000-0000000000ff', 'deactivate')`,
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    update: {
+      sql: `update public.tenant_account_actions set status = 'failed'`,
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny', service: 1 },
+    },
+    delete: {
+      sql: 'delete from public.tenant_account_actions',
       expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
     },
   },

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts'
 import { RateLimiter } from '../../http/rate-limit.ts'
 import { BodyTooLargeError, readLimitedBody } from '../../http/read-limited-body.ts'
 import { bearerToken, verifyJwt } from '../../http/resolve-caller.ts'
-import { createFunctionContext } from './create-function-context.ts'
+import { createFunctionContext, type GatewayFetch } from './create-function-context.ts'
 import { ERRORS, type FunctionsError, renderFunctionsError } from './errors.ts'
 import type { FunctionDefinition, FunctionSource } from './function-folders.ts'
 
@@ -35,14 +35,14 @@ export interface FunctionCall {
  * cancelling the response stream: a function that ignores both keeps its promise running in the
  * process, but nothing it produces reaches the client any more.
  */
-export function createFunctionInvoker(deps: Deps, source: FunctionSource) {
+export function createFunctionInvoker(deps: Deps, source: FunctionSource, gateway?: GatewayFetch) {
   const handlers = new Map<string, { create: FunctionDefinition['create']; handler: FunctionHandler }>()
   const limiters = new Map<string, RateLimiter>()
 
   function boot(name: string, definition: FunctionDefinition): FunctionHandler {
     const booted = handlers.get(name)
     if (booted && booted.create === definition.create) return booted.handler
-    const handler = definition.create(createFunctionContext(deps, name))
+    const handler = definition.create(createFunctionContext(deps, name, gateway))
     if (typeof handler !== 'function') throw new Error(`${name}: create(ctx) did not return a handler`)
     handlers.set(name, { create: definition.create, handler })
     return handler

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts'
 import type { GatewayEnv } from '../../http/gateway-env.ts'
 import { clientIp } from '../../http/rate-limit.ts'
 import { serviceErrorHandler } from '../../http/service-error.ts'
+import type { GatewayFetch } from './create-function-context.ts'
 import { ERRORS } from './errors.ts'
 import { type FunctionSource, functionFolders, workspaceFunctionsDir } from './function-folders.ts'
 import { createFunctionInvoker } from './invoke-function.ts'
@@ -18,9 +19,11 @@ export function createFunctionsRoutes(
   source: FunctionSource = functionFolders(deps.config.functionsDir ?? workspaceFunctionsDir(), {
     defaultTimeoutMs: deps.config.FUNCTIONS_IDLE_TIMEOUT_MS,
   }),
+  /** The whole gateway in-process, for the functions' `authAdmin` (app.ts passes it). */
+  gateway?: GatewayFetch,
 ): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>()
-  const invoke = createFunctionInvoker(deps, source)
+  const invoke = createFunctionInvoker(deps, source, gateway)
   const call = (c: Context, rest: string) =>
     invoke({
       name: c.req.param('name') ?? '',
