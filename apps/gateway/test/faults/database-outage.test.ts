@@ -35,7 +35,11 @@ describe.skipIf(!runnable)('PostgreSQL stopped under a running gateway', () => {
     await migrate(db)
     await seedDemo(db)
     keys = await keysFromSecret(TEST_JWT_SECRET)
-    const config = loadConfig({ DATA_DIR: '.data/test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_SIGN_IN: '1000' })
+    const config = loadConfig({
+      DATA_DIR: '.data/test',
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT_SIGN_IN: '1000',
+    })
     gateway = createApp(createDeps({ config, db, keys }))
   }, 120_000)
 
