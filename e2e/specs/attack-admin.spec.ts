@@ -5,7 +5,8 @@ import { expect, TENANTS, test } from '../support/fixtures'
 /**
  * The attack suite's back-office half (issue 11): markup that a visitor (an enquiry), a tenant (a
  * maintenance request, their listing) or another admin (a shop, a tenant record, a notice) wrote
- * is shown as text on every admin screen that shows it, and nothing in it runs: no dialog opens,
+ * is shown as text on every admin screen that shows it (and what the admin wrote, on the tenant's
+ * dashboard), and nothing in it runs: no dialog opens,
  * no handler fires, no element of the payload reaches the page.
  */
 const mark = Date.now().toString(36)
@@ -24,7 +25,7 @@ test('markup in shops, tenants, enquiries, notices and maintenance requests is t
   page,
   portal,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   const dialogs: string[] = []
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message())
@@ -96,4 +97,14 @@ test('markup in shops, tenants, enquiries, notices and maintenance requests is t
   await expectShownAsText(page, '/admin/maintenance', [request], dialogs)
   await expectShownAsText(page, '/admin/dashboard', [], dialogs)
   await expectShownAsText(page, '/admin/audit', [], dialogs)
+
+  // What the admin wrote, as the tenant reads it: the notice, and the note on their request.
+  const note = `Plumber booked ${mark} ${PAYLOAD}`
+  await portal.serviceRest('PATCH', `maintenance_requests?id=eq.${maintenance.id}`, {
+    status: 'scheduled',
+    status_note: note,
+  })
+  await portal.signInAs('tenantA')
+  await expectShownAsText(page, '/tenant/dashboard', [noticeTitle], dialogs)
+  await expectShownAsText(page, '/tenant/dashboard?tab=maintenance', [request, note], dialogs)
 })
