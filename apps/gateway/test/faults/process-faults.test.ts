@@ -76,7 +76,12 @@ describe.each(drivers)('the gateway process under faults (%s)', (driver) => {
     keys = await keysFromSecret(TEST_JWT_SECRET)
     const dataDir = mkdtempSync(join(tmpdir(), 'genesis-faults-'))
     // The same keys as `keys` (a key signed again would carry another `iat`).
-    env = { DATA_DIR: dataDir, SEED_DEMO: 'false', ANON_KEY: keys.anonKey, SERVICE_ROLE_KEY: keys.serviceRoleKey }
+    env = {
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      ANON_KEY: keys.anonKey,
+      SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    }
     if (driver === 'pglite') {
       open = () => openPglite(join(dataDir, 'pglite'))
       cleanup = async () => rmSync(dataDir, { recursive: true, force: true })
