@@ -89,6 +89,16 @@ const EnvSchema = z.object({
   // shopper on the centre's WiFi shares one address and each page sends several reports.
   MONITORING_RATE_LIMIT: int(1, 1000000).default(600),
   MONITORING_RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(60),
+  // Retention (POPIA s14; services/privacy/retention.ts): days each kind of personal information is
+  // kept (0 keeps it for ever), how often the job runs, and how many rows one batch removes.
+  RETENTION_ENQUIRIES_DAYS: int(0, 36500).default(730),
+  RETENTION_MONITORING_EVENTS_DAYS: int(0, 36500).default(180),
+  RETENTION_MONITORING_ERRORS_DAYS: int(0, 36500).default(90),
+  RETENTION_MAIL_BODIES_DAYS: int(0, 36500).default(30),
+  RETENTION_AUDIT_TRAIL_DAYS: int(0, 36500).default(1825),
+  // Minutes between runs (0: the job does not run); the first run is a minute after start-up.
+  RETENTION_INTERVAL_MINUTES: int(0, 10080).default(60),
+  RETENTION_BATCH_SIZE: int(1, 100_000).default(1000),
   // Realtime: a socket silent for longer than this is dropped (the client beats every 25 s).
   REALTIME_HEARTBEAT_TIMEOUT_MS: int(100, 3_600_000).default(60_000),
   REALTIME_MAX_CONNECTIONS_PER_IP: int(1, 1_000_000).default(200),

@@ -1,3 +1,4 @@
+import type { TenantAccountAction as AccountAction } from '@genesis/contracts/tenant-accounts'
 import {
   CallerRefused,
   type FunctionContext,
@@ -8,16 +9,6 @@ import { errorResponse, jsonResponse, methodNotAllowed, readJsonBody } from '../
 
 /** Back office only; small bodies. */
 export const limits: FunctionLimits = { rateLimited: false, maxBodyBytes: 4 * 1024, timeoutMs: 30_000 }
-
-export const ACCOUNT_ACTIONS = [
-  'invite',
-  'resend_invite',
-  'password_reset',
-  'reset_two_factor',
-  'deactivate',
-  'reactivate',
-] as const
-export type AccountAction = (typeof ACCOUNT_ACTIONS)[number]
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** GoTrue's "banned for good": a hundred years. */

@@ -23,6 +23,9 @@ export interface StatementForPdf {
   trading_name: string | null
   /** Rental: the lines; utility: electricity, water and other charges with their readings. */
   lines: { description: string; detail?: string; amount: number }[]
+  /** VAT at vat_rate on the lines (included in total). */
+  vat_amount: number
+  vat_rate: number
   total: number
   amount_paid: number
 }
@@ -89,6 +92,8 @@ export function renderStatementPdf(s: StatementForPdf, centre: CentreForPdf): Pr
   doc.moveTo(left, doc.y).lineTo(right, doc.y).strokeColor('#d6d3d1').stroke().moveDown(0.5)
   for (const line of s.lines) row(line.description, formatRand(line.amount), { detail: line.detail })
   doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke().moveDown(0.5)
+  row('Subtotal (excl. VAT)', formatRand(s.total - s.vat_amount))
+  row(`VAT (${formatQuantity(s.vat_rate * 100)} %)`, formatRand(s.vat_amount))
   row('Total', formatRand(s.total), { bold: true })
   row('Paid', formatRand(s.amount_paid))
   row('Balance', formatRand(Math.max(0, s.total - s.amount_paid)), { bold: true })
@@ -116,13 +121,15 @@ async function statementsWithoutFile(db: Database): Promise<StatementForPdf[]> {
     status: string
     amount_due: string
     amount_paid: string
+    vat_amount: string
+    vat_rate: string
     line_items: { description?: string; amount?: number | string }[]
     company_name: string
     shop_no: string | null
     trading_name: string | null
   }>(
     `select s.id, s.tenant_id, s.period::text as period, s.statement_date::text as statement_date,
-       s.due_date::text as due_date, s.status, s.amount_due, s.amount_paid, s.line_items,
+       s.due_date::text as due_date, s.status, s.amount_due, s.amount_paid, s.line_items, s.vat_amount, s.vat_rate,
        t.company_name, sh.shop_no, sh.trading_name
      from public.rental_statements s
      join public.tenants t on t.id = s.tenant_id
@@ -148,6 +155,8 @@ async function statementsWithoutFile(db: Database): Promise<StatementForPdf[]> {
     other_amount: string
     total_amount: string
     amount_paid: string
+    vat_amount: string
+    vat_rate: string
     company_name: string
     shop_no: string | null
     trading_name: string | null
@@ -156,7 +165,7 @@ async function statementsWithoutFile(db: Database): Promise<StatementForPdf[]> {
        s.due_date::text as due_date, s.status,
        s.electricity_meter_previous, s.electricity_meter_current, s.electricity_kwh, s.electricity_amount,
        s.water_meter_previous, s.water_meter_current, s.water_kl, s.water_amount,
-       s.other_amount, s.total_amount, s.amount_paid, t.company_name, sh.shop_no, sh.trading_name
+       s.other_amount, s.total_amount, s.amount_paid, s.vat_amount, s.vat_rate, t.company_name, sh.shop_no, sh.trading_name
      from public.utility_statements s
      join public.tenants t on t.id = s.tenant_id
      left join public.shops sh on sh.id = t.shop_id
@@ -174,6 +183,8 @@ async function statementsWithoutFile(db: Database): Promise<StatementForPdf[]> {
           description: String(l.description ?? ''),
           amount: num(l.amount ?? 0),
         })),
+        vat_amount: num(r.vat_amount),
+        vat_rate: num(r.vat_rate),
         total: num(r.amount_due),
         amount_paid: num(r.amount_paid),
       }),
@@ -200,6 +211,8 @@ async function statementsWithoutFile(db: Database): Promise<StatementForPdf[]> {
           },
           { description: 'Other charges', amount: num(u.other_amount) },
         ],
+        vat_amount: num(u.vat_amount),
+        vat_rate: num(u.vat_rate),
         total: num(u.total_amount),
         amount_paid: num(u.amount_paid),
       }),
@@ -213,26 +226,45 @@ export const statementPdfPath = (s: Pick<StatementForPdf, 'kind' | 'tenant_id' |
 
 /**
  * Generates and stores the PDF of every issued statement that has none, and records its path on
- * the statement. Returns how many were made.
+ * the statement (marked as generated). One statement that fails is logged and skipped; the others
+ * are still made. Returns how many were made. The demo seed and the statement worker
+ * (statements/statement-worker.ts) both call it.
  */
-export async function seedStatementPdfs(deps: Deps): Promise<number> {
+export async function generateMissingStatementPdfs(
+  deps: Deps,
+  onError: (statement: StatementForPdf, error: unknown) => void = (s, error) =>
+    deps.logger.warn({ err: error, statement: s.id, kind: s.kind }, 'statement PDF could not be generated'),
+): Promise<number> {
   const { rows: centres } = await deps.db.query<CentreForPdf>(
     'select centre_name, address_line, suburb, city, phone, management_email from public.centre_settings limit 1',
   )
   const centre = centres[0]
   if (!centre) return 0
   const statements = await statementsWithoutFile(deps.db)
+  let made = 0
   for (const s of statements) {
-    const bytes = await renderStatementPdf(s, centre)
-    const name = statementPdfPath(s)
-    await putObject(deps, {
-      bucketId: 'statements',
-      name,
-      bytes,
-      contentType: 'application/pdf',
-      upsert: true,
-    })
-    await deps.db.query(`update public.${s.kind}_statements set file_path = $1 where id = $2`, [name, s.id])
+    try {
+      const bytes = await renderStatementPdf(s, centre)
+      const name = statementPdfPath(s)
+      await putObject(deps, {
+        bucketId: 'statements',
+        name,
+        bytes,
+        contentType: 'application/pdf',
+        upsert: true,
+      })
+      // Only if nobody attached a file meanwhile.
+      await deps.db.query(
+        `update public.${s.kind}_statements set file_path = $1, file_generated = true where id = $2 and file_path is null`,
+        [name, s.id],
+      )
+      made += 1
+    } catch (error) {
+      onError(s, error)
+    }
   }
-  return statements.length
+  return made
 }
+
+/** The demo statements' PDFs at first start (issue 12). */
+export const seedStatementPdfs = (deps: Deps) => generateMissingStatementPdfs(deps)

@@ -148,7 +148,7 @@ describe.each(drivers)('realtime postgres_changes (%s)', (driver) => {
     const { rows } = await asCaller(gw.db, SERVICE_ROLE, async (tx) => {
       const inserted = await tx.query<{ id: string }>(
         `insert into public.rental_statements (tenant_id, period, amount_due, status, line_items)
-         values ($1, '2040-01-01', 999, 'issued', '[{"secret":"of B"}]') returning id`,
+         values ($1, '2040-01-01', 999, 'issued', '[{"description":"secret of B","amount":999}]') returning id`,
         [DEMO.tenantB.tenantId],
       )
       await tx.query(`update public.rental_statements set tenant_id = $1, line_items = '[]' where id = $2`, [

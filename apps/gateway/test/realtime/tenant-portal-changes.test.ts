@@ -110,7 +110,9 @@ describe.each(drivers)('tenant portal live updates (%s)', (driver) => {
     await subscribed(watch.channel)
     const { rows } = await asCaller(gw.db, SERVICE_ROLE, (tx) =>
       tx.query<{ id: string }>(
-        `insert into public.rental_statements (tenant_id, period, amount_due, status) values ($1, '2031-01-01', 500, 'draft') returning id`,
+        // Issuing needs a due date (migration 20261124400000).
+        `insert into public.rental_statements (tenant_id, period, due_date, amount_due, status)
+         values ($1, '2031-01-01', '2031-01-07', 500, 'draft') returning id`,
         [DEMO.tenantA.tenantId],
       ),
     )

@@ -1,5 +1,5 @@
 import { type Caller, setCaller } from '../../src/database/request-scope.ts'
-import type { Database } from '../../src/database/types.ts'
+import type { Database, Queryable } from '../../src/database/types.ts'
 
 export type Outcome =
   | { ok: true; rows: Record<string, unknown>[]; affected: number }
@@ -35,4 +35,21 @@ export async function actAs(
   }
   if (!outcome) throw new Error('statement did not run')
   return outcome
+}
+
+/** Runs several statements in one transaction (callers switched with `as`), then rolls it all back. */
+export async function inRolledBack<T>(
+  db: Database,
+  fn: (tx: Queryable, as: (caller: Caller) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  let value: T | undefined
+  try {
+    await db.transaction(async (tx) => {
+      value = await fn(tx, (caller) => setCaller(tx, caller))
+      throw new Rollback()
+    })
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error
+  }
+  return value as T
 }

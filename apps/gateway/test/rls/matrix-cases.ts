@@ -78,6 +78,8 @@ function withoutSecondFactor(c: {
 }
 
 export const STATEMENT_A = `${DEMO.tenantA.tenantId}/2026-10.pdf`
+/** Tenant A's rental statement of this month (issued and unpaid in the demo seed), given a known id. */
+export const RENTAL_THIS_MONTH_A = '5e000000-0000-4000-8000-00000000000a'
 export const STATEMENT_B = `${DEMO.tenantB.tenantId}/2026-10.pdf`
 const shopFolder = (shopNo: string) => `(select id::text from public.shops where shop_no = '${shopNo}')`
 
@@ -97,6 +99,14 @@ insert into storage.objects (bucket_id, name) values
   ('statements', '${STATEMENT_A}'),
   ('statements', '${STATEMENT_B}'),
   ('shop-logos', ${shopFolder('M01')} || '/logo.png');
+-- Each statement file belongs to that tenant's issued statement of this month (a tenant reads only
+-- the files of their own issued statements), and tenant B has one rental draft.
+update public.rental_statements set file_path = '${STATEMENT_A}', id = '${RENTAL_THIS_MONTH_A}'
+  where tenant_id = '${DEMO.tenantA.tenantId}' and period = date_trunc('month', now())::date;
+update public.rental_statements set file_path = '${STATEMENT_B}'
+  where tenant_id = '${DEMO.tenantB.tenantId}' and period = date_trunc('month', now())::date;
+insert into public.rental_statements (tenant_id, period, amount_due)
+  values ('${DEMO.tenantB.tenantId}', '2030-01-01', 100);
 -- One entry of the audit trail (written directly by the owner: fixtures run without a caller,
 -- so the audit triggers do not record them).
 insert into public.audit_log (actor_id, actor_email, actor_role, table_name, record_id, action, new_data)
@@ -104,6 +114,9 @@ insert into public.audit_log (actor_id, actor_email, actor_role, table_name, rec
 -- One account action done for the former tenant (issue 13, item 4).
 insert into public.tenant_account_actions (tenant_id, action, status)
   values ('7e000000-0000-4000-8000-0000000000ff', 'invite', 'done');
+-- One data-subject erasure (issue 20), as its function records it.
+insert into public.privacy_erasures (subject_hash, subject_kind, reason, summary)
+  values (repeat('0', 64), 'email', 'Fixture erasure', '{}');
 -- Tenant B has turned two-factor sign-in on.
 insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
   values ('${DEMO.tenantB.id}', 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP');
@@ -178,22 +191,24 @@ export const CASES: TableCase[] = [
   }),
   withoutSecondFactor({
     table: 'rental_statements',
-    select: { anon: 0, tenantA: 3, tenantB: 3, admin: 6, service: 6 },
+    // Tenant B's draft (FIXTURES) is seen by admins only.
+    select: { anon: 0, tenantA: 3, tenantB: 3, admin: 7, service: 7 },
     insert: {
       sql: `insert into public.rental_statements (tenant_id, period, amount_due) values ($1, '2020-01-01', 10)`,
       params: [DEMO.tenantA.tenantId],
       expect: adminOnly('allow', 'deny'),
     },
     update: {
-      sql: `update public.rental_statements set amount_paid = amount_due where tenant_id = $1`,
+      // Issued statements keep their content (statement-rules.test.ts); the due date may move.
+      sql: `update public.rental_statements set due_date = due_date + 1 where tenant_id = $1`,
       params: [DEMO.tenantA.tenantId],
       expect: adminOnly(3, 0),
     },
     delete: {
-      // Tenant B's: one of tenant A's has a proof of payment (TENANT_PORTAL_FIXTURES), which keeps it.
-      sql: 'delete from public.rental_statements where tenant_id = $1',
+      // Only a draft is ever deleted (issued ones are refused: statement-rules.test.ts).
+      sql: `delete from public.rental_statements where tenant_id = $1 and status = 'draft'`,
       params: [DEMO.tenantB.tenantId],
-      expect: adminOnly(3, 0),
+      expect: adminOnly(1, 0),
     },
   }),
   withoutSecondFactor({
@@ -206,14 +221,14 @@ export const CASES: TableCase[] = [
       expect: adminOnly('allow', 'deny'),
     },
     update: {
-      sql: `update public.utility_statements set other_amount = 0 where tenant_id = $1`,
+      sql: `update public.utility_statements set due_date = due_date + 1 where tenant_id = $1`,
       params: [DEMO.tenantB.tenantId],
       expect: adminOnly(3, 0),
     },
     delete: {
-      sql: 'delete from public.utility_statements where tenant_id = $1',
+      sql: `delete from public.utility_statements where tenant_id = $1 and status = 'draft'`,
       params: [DEMO.tenantB.tenantId],
-      expect: adminOnly(3, 0),
+      expect: adminOnly(1, 0),
     },
   }),
   withoutSecondFactor({
@@ -292,6 +307,24 @@ export const CASES: TableCase[] = [
       expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
     },
   },
+  {
+    // Data-subject erasures (issue 20): admins with their second factor read them; rows arrive
+    // only through public.privacy_erase_person (no write grants).
+    table: 'privacy_erasures',
+    select: { anon: 0, tenantA: 0, tenantB: 0, tenantB_aal1: 0, admin: 1, admin_aal1: 0, service: 1 },
+    insert: {
+      sql: `insert into public.privacy_erasures (subject_hash, subject_kind, reason, summary) values ('x', 'email', 'Forged entry', '{}')`,
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    update: {
+      sql: `update public.privacy_erasures set reason = 'Rewritten reason'`,
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    delete: {
+      sql: 'delete from public.privacy_erasures',
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+  },
   withoutSecondFactor({
     table: 'storage.buckets',
     // shop-logos, floor-plans, statements, payment-proofs, maintenance-photos
@@ -327,6 +360,27 @@ export const CASES: TableCase[] = [
     },
   }),
   ...TENANT_PORTAL_CASES,
+  {
+    // Payments (issue 14, migration 20261124400000): admins with their second factor record them;
+    // each tenant reads their own (the demo seed pays one rental and one utility statement each);
+    // nobody changes or removes one through the API, the service role included (append-only).
+    table: 'statement_payments',
+    select: { anon: 0, tenantA: 2, tenantB: 2, tenantB_aal1: 0, admin: 4, admin_aal1: 0, service: 4 },
+    insert: {
+      sql: `insert into public.statement_payments (statement_kind, rental_statement_id, amount, paid_on, reference)
+            values ('rental', $1, 100, current_date, 'EFT G01')`,
+      params: [RENTAL_THIS_MONTH_A],
+      expect: { ...adminOnly<WriteResult>('allow', 'deny'), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    update: {
+      sql: `update public.statement_payments set amount = 1`,
+      expect: { ...all<Count>('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    delete: {
+      sql: 'delete from public.statement_payments',
+      expect: { ...all<Count>('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+  },
 ]
 
 export type Op = 'select' | 'insert' | 'update' | 'delete'

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Caller, setCaller } from '../../src/database/request-scope.ts'
-import type { Queryable } from '../../src/database/types.ts'
+import { SERVICE_ROLE } from '../../src/database/request-scope.ts'
 import { createTestDatabase, drivers, type TestDatabase } from '../support/database.ts'
 import { asUser, DEMO } from '../support/tokens.ts'
-import { actAs } from './act-as.ts'
+import { actAs, inRolledBack } from './act-as.ts'
 import { FIXTURES } from './matrix-cases.ts'
 import { NOTICE_ALL_UNREAD, NOTICE_FOR_A, NOTICE_FOR_B, REQUEST_A, REQUEST_B } from './tenant-portal-cases.ts'
 
@@ -16,25 +15,6 @@ const B = DEMO.tenantB.tenantId
 const tenantA = asUser(DEMO.tenantA)
 const tenantB = asUser(DEMO.tenantB, { aal: 'aal2' })
 const admin = asUser(DEMO.admin, { aal: 'aal2' })
-
-class Rollback extends Error {}
-
-/** Runs several statements in one transaction (callers switched with `as`), then rolls it all back. */
-async function inRolledBack<T>(
-  db: TestDatabase,
-  fn: (tx: Queryable, as: (caller: Caller) => Promise<void>) => Promise<T>,
-): Promise<T> {
-  let value: T | undefined
-  try {
-    await db.transaction(async (tx) => {
-      value = await fn(tx, (caller) => setCaller(tx, caller))
-      throw new Rollback()
-    })
-  } catch (error) {
-    if (!(error instanceof Rollback)) throw error
-  }
-  return value as T
-}
 
 describe.each(drivers)('tenant portal rules on %s', (driver) => {
   let db: TestDatabase
@@ -265,10 +245,24 @@ describe.each(drivers)('tenant portal rules on %s', (driver) => {
     })
 
     it('a statement with a proof of payment cannot be deleted', async () => {
-      const r = await actAs(db, admin, 'delete from public.rental_statements where id = $1', [submittedA])
-      // The proof keeps the statement it pays (restrict_violation on PostgreSQL 17, foreign_key_violation on 15).
+      // Admins delete only drafts (migration 20261124400000), issued ones with or without a proof.
+      for (const id of [submittedA, issuedA]) {
+        const byAdmin = await actAs(db, admin, 'delete from public.rental_statements where id = $1', [id])
+        expect(byAdmin).toMatchObject({
+          ok: false,
+          code: '42501',
+          message: 'Only a draft statement can be deleted',
+        })
+      }
+      // Even the service role: the proof keeps the statement it pays (restrict_violation on
+      // PostgreSQL 17, foreign_key_violation on 15).
+      const r = await actAs(db, SERVICE_ROLE, 'delete from public.rental_statements where id = $1', [
+        submittedA,
+      ])
       expect(r.ok ? r : ['23001', '23503'].includes(r.code)).toBe(true)
-      const without = await actAs(db, admin, 'delete from public.rental_statements where id = $1', [issuedA])
+      const without = await actAs(db, SERVICE_ROLE, 'delete from public.rental_statements where id = $1', [
+        issuedA,
+      ])
       expect(without).toMatchObject({ ok: true, affected: 1 })
     })
   })

@@ -9,8 +9,6 @@ const page = (load: () => Promise<Page>) => async () => ({ Component: (await loa
 
 /** Admin pages still waiting for their screens: guarded, inside the back office frame, each showing its title. */
 const ADMIN_PLACEHOLDERS = [
-  paths.admin.rentalStatements,
-  paths.admin.utilityStatements,
   paths.admin.newsletter,
   paths.admin.newNewsletter,
   paths.admin.editNewsletter,
@@ -30,10 +28,13 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.tenants, 'TenantsPage'],
   [paths.admin.newTenant, 'TenantFormPage'],
   [paths.admin.editTenant, 'TenantFormPage'],
+  [paths.admin.rentalStatements, 'RentalStatementsPage'],
+  [paths.admin.utilityStatements, 'UtilityStatementsPage'],
   [paths.admin.enquiries, 'EnquiriesPage'],
   [paths.admin.maintenance, 'MaintenancePage'],
   [paths.admin.notices, 'NoticesPage'],
   [paths.admin.audit, 'AuditPage'],
+  [paths.admin.privacy, 'PrivacyPage'],
 ]
 
 /**

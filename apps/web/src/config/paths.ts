@@ -89,6 +89,7 @@ export const paths = {
     maintenance: { path: '/admin/maintenance', title: 'Maintenance', getHref: () => '/admin/maintenance' },
     notices: { path: '/admin/notices', title: 'Notices', getHref: () => '/admin/notices' },
     monitoring: { path: '/admin/monitoring', title: 'Monitoring', getHref: () => '/admin/monitoring' },
+    privacy: { path: '/admin/privacy', title: 'Privacy', getHref: () => '/admin/privacy' },
     audit: {
       path: '/admin/audit',
       title: 'Audit Trail',

@@ -165,6 +165,7 @@ describe('the route table', () => {
       '/admin/notices': '/admin/notices',
       '/admin/monitoring': '/admin/monitoring',
       '/admin/audit': '/admin/audit',
+      '/admin/privacy': '/admin/privacy',
     }
     for (const [url, pattern] of Object.entries(spec)) {
       const leaf = matchRoutes(router.routes, url)?.at(-1)?.route

@@ -35,4 +35,32 @@ describe('toasts', () => {
       Reflect.deleteProperty(window, 'alert')
     }
   })
+
+  it('draws success and error toasts with text at least 4.5:1 against their background (WCAG AA)', async () => {
+    const { TOAST_COLOURS } = await freshToasts()
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => {
+        const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+      })
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    }
+    const ratio = (a: string, b: string) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+      return (hi + 0.05) / (lo + 0.05)
+    }
+    expect(ratio(TOAST_COLOURS['--success-text'], TOAST_COLOURS['--success-bg'])).toBeGreaterThanOrEqual(4.5)
+    expect(ratio(TOAST_COLOURS['--error-text'], TOAST_COLOURS['--error-bg'])).toBeGreaterThanOrEqual(4.5)
+    // sonner's own success pair, which this replaces, is below it (hsl(140,100%,27%) on hsl(143,85%,96%)).
+    expect(ratio('#008a2e', '#ecfdf3')).toBeLessThan(4.5)
+  })
+
+  it('gives the toaster those colours', async () => {
+    const { ToastHost, notify, TOAST_COLOURS } = await freshToasts()
+    render(<ToastHost />)
+    notify.success('Saved Kasi Kicks')
+    await screen.findByText('Saved Kasi Kicks')
+    const toaster = document.querySelector<HTMLElement>('[data-sonner-toaster]')
+    expect(toaster?.style.getPropertyValue('--success-text')).toBe(TOAST_COLOURS['--success-text'])
+  })
 })

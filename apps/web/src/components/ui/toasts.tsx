@@ -1,10 +1,24 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { type CSSProperties, useEffect, useState, useSyncExternalStore } from 'react'
 
 /** The spec (docs/product/site.md §9): toasts last 4 to 5 seconds, at most 3 visible at once. */
 export const TOAST_DURATION_MS = 4500
 export const VISIBLE_TOASTS = 3
 
 type Sonner = typeof import('sonner')
+
+/**
+ * The rich colours of the toasts, replacing sonner's light theme where its text is too faint:
+ * its success green on its green background is 4.25:1, below WCAG AA's 4.5:1 for body text.
+ * These pairs (Tailwind's green/red 800 on 50) are about 7:1; `toasts.test.tsx` checks them.
+ */
+export const TOAST_COLOURS = {
+  '--success-bg': '#f0fdf4',
+  '--success-border': '#bbf7d0',
+  '--success-text': '#166534',
+  '--error-bg': '#fef2f2',
+  '--error-border': '#fecaca',
+  '--error-text': '#991b1b',
+} as const
 interface ToastOptions {
   description?: string
 }
@@ -85,6 +99,7 @@ export function ToastHost() {
       closeButton
       visibleToasts={VISIBLE_TOASTS}
       duration={TOAST_DURATION_MS}
+      style={TOAST_COLOURS as CSSProperties}
     />
   )
 }

@@ -186,6 +186,19 @@ describe('the session engine (docs/product/site.md §4)', () => {
     expect(s.store.getSnapshot()).toMatchObject({ recovering: true, loading: false, user: TENANT.user })
   })
 
+  it('an invite link puts the set-new-password screen first: the invited tenant chooses their password', () => {
+    const s = start(
+      '/tenant/login',
+      '#access_token=x&expires_in=3600&refresh_token=y&token_type=bearer&type=invite&sb=',
+    )
+    // supabase-js stores the link's session and says SIGNED_IN before INITIAL_SESSION (no PASSWORD_RECOVERY).
+    s.emit('SIGNED_IN', TENANT)
+    s.emit('INITIAL_SESSION', TENANT)
+    vi.advanceTimersByTime(500)
+    expect(s.store.getSnapshot()).toMatchObject({ recovering: true, loading: false, user: TENANT.user })
+    expect(s.navigate).not.toHaveBeenCalled()
+  })
+
   it('shows the error an e-mailed link came back with and clears it from the address', () => {
     const s = start(
       '/tenant/login',

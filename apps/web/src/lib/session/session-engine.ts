@@ -50,7 +50,7 @@ function linkErrorFrom(hash: string): string | null {
  *   failed because the session was revoked or the password changed elsewhere) a portal page
  *   returns to its login with `?next=` and the login says why; forms keep their drafts;
  * - TOKEN_REFRESHED, USER_UPDATED and MFA_CHALLENGE_VERIFIED replace the session silently;
- * - PASSWORD_RECOVERY (the recovery link) puts the set-new-password screen first.
+ * - PASSWORD_RECOVERY (the recovery link) and an invite link put the set-new-password screen first.
  *
  * Returns a function that stops listening.
  */
@@ -72,9 +72,10 @@ export function startSessionEngine(options: SessionEngineOptions): () => void {
   if (linkError) {
     store.update({ linkError })
     clearHash()
-  } else if (/[#&]type=recovery(&|$)/.test(hash())) {
+  } else if (/[#&]type=(recovery|invite)(&|$)/.test(hash())) {
     // supabase-js announces PASSWORD_RECOVERY only after INITIAL_SESSION: without this the login
-    // page would see a signed-in user and move on before the new password is chosen.
+    // page would see a signed-in user and move on before the new password is chosen. An invite
+    // link (a tenant's first visit) comes back as SIGNED_IN only: its password is chosen here too.
     store.update({ recovering: true })
   }
   const client = options.client ?? getSupabase()

@@ -8,6 +8,7 @@ export { default as DashboardPage } from './dashboard'
 export { default as EnquiriesPage } from './enquiries'
 export { default as MaintenancePage } from './maintenance'
 export { default as NoticesPage } from './notices'
+export { default as PrivacyPage } from './privacy'
 export {
   ShopFormPage,
   ShopsPage,
@@ -16,3 +17,4 @@ export {
   VacantShopFormPage,
   VacantShopsPage,
 } from './records'
+export { RentalStatementsPage, UtilityStatementsPage } from './statements'

@@ -26,6 +26,7 @@ export const AUDITED_TABLES: Record<string, string> = {
   payment_proofs: 'Proofs of payment',
   'storage.objects': 'Files',
   'storage.buckets': 'File buckets',
+  privacy_erasures: 'Privacy erasures',
 }
 
 const ACTIONS: Record<AuditEntry['action'], { label: string; variant: BadgeVariant }> = {

@@ -43,6 +43,13 @@ export interface RecordKind<
     recordId: string | undefined
   }) => ReactNode
   paths: { list: () => string; create: () => string; edit: (id: string) => string }
+  /** Shown under the form of a saved record (a tenant's portal account). */
+  Extra?: (props: { row: Row }) => ReactNode
+  /**
+   * An option of the New form carried out once the record is created (invite the tenant to the
+   * portal): `run` resolves with what to tell the admin, or rejects with why it did not work.
+   */
+  afterCreate?: { label: string; hint: string; run: (saved: Row) => Promise<string> }
   /** A database refusal explained in the record's words (e.g. a delete other rows depend on). */
   explain?: (error: { code?: string; message: string }, op: 'save' | 'delete') => string | undefined
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { AlertDialog, AlertDialogContent } from '../../../components/ui/alert-dialog'
 import { Button, ButtonLink } from '../../../components/ui/button'
+import { Checkbox } from '../../../components/ui/checkbox'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { notify } from '../../../components/ui/toasts'
 import { useValidatedForm } from '../../../lib/use-validated-form'
@@ -105,6 +106,8 @@ function RecordForm<Row extends AnyRow, Form extends Record<string, unknown>>({
   const save = useSaveRecord(kind)
   const remove = useDeleteRecord(kind)
   const errorId = useId()
+  const afterCreateId = useId()
+  const [afterCreate, setAfterCreate] = useState(false)
   // Shown once, when this tab had unsaved changes to this record that differ from the stored version.
   const [restored] = useState(() => {
     const draft = readDraft<Form>(key)
@@ -145,6 +148,16 @@ function RecordForm<Row extends AnyRow, Form extends Record<string, unknown>>({
       notify.success(`Saved ${kind.nameOf(saved)}`)
       if (!base) {
         sessionStorage.removeItem(draftKey(kind.table, saved.id))
+        if (afterCreate && kind.afterCreate) {
+          // The record is saved whatever happens next; the edit page shows the outcome again.
+          try {
+            notify.success(await kind.afterCreate.run(saved))
+          } catch (error) {
+            notify.error(
+              `${kind.nameOf(saved)} was saved, but: ${error instanceof Error ? error.message : error}`,
+            )
+          }
+        }
         navigate(kind.paths.edit(saved.id), { replace: true })
       } else {
         setBase(saved)
@@ -253,6 +266,25 @@ function RecordForm<Row extends AnyRow, Form extends Record<string, unknown>>({
         )}
         <div className="rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
           <kind.Fields values={form.values} set={form.set} errors={form.errors} recordId={base?.id} />
+          {!base && kind.afterCreate && (
+            <div className="mt-5 flex items-start gap-3 border-t border-stone-100 pt-5">
+              <Checkbox
+                id={afterCreateId}
+                checked={afterCreate}
+                onCheckedChange={(on) => setAfterCreate(on === true)}
+                aria-describedby={`${afterCreateId}-hint`}
+                className="mt-0.5"
+              />
+              <div className="text-sm">
+                <label htmlFor={afterCreateId} className="font-medium text-stone-900">
+                  {kind.afterCreate.label}
+                </label>
+                <p id={`${afterCreateId}-hint`} className="text-stone-600">
+                  {kind.afterCreate.hint}
+                </p>
+              </div>
+            </div>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={save.isPending}>
@@ -273,6 +305,7 @@ function RecordForm<Row extends AnyRow, Form extends Record<string, unknown>>({
           )}
         </div>
       </form>
+      {base && kind.Extra && <kind.Extra row={base} />}
       <AlertDialog
         open={confirmDelete}
         onOpenChange={(open) => !open && !remove.isPending && setConfirmDelete(false)}

@@ -4,7 +4,9 @@ import { Badge } from '../../../components/ui/badge'
 import { paths } from '../../../config/paths'
 import { useShopOptions } from '../../../lib/use-shop-options'
 import type { RecordKind } from '../api/record-kind'
+import { runAccountAction } from '../api/tenant-account'
 import { type FormBinding, SelectField, TextField } from '../components/form-fields'
+import { TenantAccountPanel } from '../components/tenant-account-panel'
 
 const money = z
   .union([z.number(), z.string()])
@@ -147,6 +149,12 @@ export const tenantsKind: RecordKind<AdminTenant, TenantFormInput> = {
       />
     </div>
   ),
+  Extra: ({ row }) => <TenantAccountPanel tenantId={row.id} />,
+  afterCreate: {
+    label: 'Send an invite to the tenant portal',
+    hint: 'Creates their portal account and e-mails them a link to choose their own password (it works once and expires after an hour; you can resend it).',
+    run: (saved) => runAccountAction(saved.id, 'invite'),
+  },
   paths: {
     list: () => paths.admin.tenants.getHref(),
     create: () => paths.admin.newTenant.getHref(),
