@@ -13,6 +13,7 @@ import { createDeps } from './deps.ts'
 import { WEB_DIST } from './http/static-site.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { createLogger } from './logger.ts'
+import { createNewsletterWorker } from './services/newsletter/worker.ts'
 import { retentionLimits, scheduleRetention } from './services/privacy/retention.ts'
 import { sweepOrphanBlobs } from './services/storage/sweep-orphan-blobs.ts'
 import { startStatementWorker } from './statements/statement-worker.ts'
@@ -78,6 +79,9 @@ async function main() {
     intervalMs: config.RETENTION_INTERVAL_MINUTES * 60_000,
   })
   const gateway = createApp(deps)
+  // Newsletter issues queued in the database are sent by this process (docs/decisions/017).
+  const newsletters = config.NEWSLETTER_WORKER ? createNewsletterWorker(deps) : undefined
+  newsletters?.start()
   // Issued statements get their generated PDF and their tenant's e-mail (issue 14).
   const statementWorker = await startStatementWorker(deps)
   const listen = {
@@ -118,6 +122,8 @@ async function main() {
     void (async () => {
       await statementWorker.stop()
       await gateway.stop()
+      // The message in hand is finished and recorded; the rest of its batch goes back to the queue.
+      await newsletters?.stop()
       if ('closeIdleConnections' in server) server.closeIdleConnections()
       await closed
       await retention.stop()

@@ -52,9 +52,9 @@ describe.each(drivers)('data-subject requests (%s)', (driver) => {
         ('e0000000-0000-4000-8000-000000000001', 'contact', 'Naledi Mokoena', 'Tenant.A@Genesis-Centre.test', '082 555 0101', '=HYPERLINK("x")'),
         ('e0000000-0000-4000-8000-000000000002', 'leasing', 'Naledi M', 'naledi@elsewhere.test', '+27 82 555 0101', 'Second shop?'),
         ('e0000000-0000-4000-8000-000000000003', 'contact', 'Someone Else', 'someone@else.test', '011 000 0000', 'Hi');
-      insert into public.newsletter_subscribers (email, consent_text) values
-        ('tenant.a@genesis-centre.test', 'Yes, send me the newsletter'),
-        ('someone@else.test', 'Yes, send me the newsletter');
+      insert into public.newsletter_subscribers (email, consent_text, status) values
+        ('tenant.a@genesis-centre.test', 'Yes, send me the newsletter', 'subscribed'),
+        ('someone@else.test', 'Yes, send me the newsletter', 'subscribed');
       insert into public.analytics_events (name, user_id) values ('page_view', '${DEMO.tenantA.id}'), ('page_view', null);
       insert into private.mail_outbox (to_addresses, from_address, subject, text_body, html_body, transport)
         values (array['tenant.a@genesis-centre.test'], 'centre@example.test', 'Welcome', 'Hello Naledi', '<p>Hello Naledi</p>', 'outbox');

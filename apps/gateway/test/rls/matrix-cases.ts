@@ -233,17 +233,23 @@ export const CASES: TableCase[] = [
   }),
   withoutSecondFactor({
     table: 'newsletters',
-    select: { ...all(0), admin: 1, service: 1 },
+    // The seed's draft and the issue sent in supabase/seed/60-newsletter-consent.sql.
+    select: { ...all(0), admin: 2, service: 2 },
     insert: {
       sql: `insert into public.newsletters (subject) values ('Hi')`,
       expect: adminOnly('allow', 'deny'),
     },
-    update: { sql: `update public.newsletters set subject = 'Changed'`, expect: adminOnly(1, 0) },
-    delete: { sql: 'delete from public.newsletters', expect: adminOnly(1, 0) },
+    // A sent issue no longer changes (newsletter-rules.test.ts): the drafts are what may be edited.
+    update: {
+      sql: `update public.newsletters set subject = 'Changed' where status = 'draft'`,
+      expect: adminOnly(1, 0),
+    },
+    delete: { sql: `delete from public.newsletters where status = 'draft'`, expect: adminOnly(1, 0) },
   }),
   withoutSecondFactor({
     table: 'newsletter_subscribers',
-    select: { ...all(0), admin: 2, service: 2 },
+    // Two confirmed, one pending, one unsubscribed (seed.sql and supabase/seed/60-newsletter-consent.sql).
+    select: { ...all(0), admin: 4, service: 4 },
     insert: {
       // Only the newsletter function (service role) adds subscribers: not even admins.
       sql: `insert into public.newsletter_subscribers (email, consent_text) values ('new@example.com', 'yes')`,
@@ -251,10 +257,50 @@ export const CASES: TableCase[] = [
     },
     update: {
       sql: `update public.newsletter_subscribers set status = 'unsubscribed'`,
+      expect: adminOnly(4, 0),
+    },
+    delete: {
+      sql: `delete from public.newsletter_subscribers s where not exists
+              (select 1 from public.newsletter_deliveries d where d.subscriber_id = s.id)`,
       expect: adminOnly(2, 0),
     },
-    delete: { sql: 'delete from public.newsletter_subscribers', expect: adminOnly(2, 0) },
   }),
+  {
+    // The consent ledger: admins (aal2) read it; nobody writes it directly, nobody changes it.
+    table: 'newsletter_consent_events',
+    select: { ...all(0), tenantB_aal1: 0, admin_aal1: 0, admin: 7, service: 7 },
+    insert: {
+      sql: `insert into public.newsletter_consent_events (subscriber_id, email, event, source, wording)
+            values (gen_random_uuid(), 'forged@example.com', 'opt_in_confirmed', 'forged', 'yes')`,
+      expect: { ...all('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    update: {
+      sql: `update public.newsletter_consent_events set wording = 'changed'`,
+      expect: { ...all('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    delete: {
+      sql: 'delete from public.newsletter_consent_events',
+      expect: { ...all('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+  },
+  {
+    // Deliveries: admins (aal2) read them; only the sending worker (service role) moves them along.
+    table: 'newsletter_deliveries',
+    select: { ...all(0), tenantB_aal1: 0, admin_aal1: 0, admin: 2, service: 2 },
+    insert: {
+      sql: `insert into public.newsletter_deliveries (newsletter_id, email)
+            select id, 'extra@example.com' from public.newsletters limit 1`,
+      expect: { ...all('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    update: {
+      sql: `update public.newsletter_deliveries set status = 'sent'`,
+      expect: { ...all('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny', service: 2 },
+    },
+    delete: {
+      sql: 'delete from public.newsletter_deliveries',
+      expect: { ...all('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+  },
   withoutSecondFactor({
     table: 'enquiries',
     select: { ...all(0), admin: 1, service: 1 },

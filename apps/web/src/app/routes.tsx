@@ -8,12 +8,7 @@ type Page = { default: React.ComponentType }
 const page = (load: () => Promise<Page>) => async () => ({ Component: (await load()).default })
 
 /** Admin pages still waiting for their screens: guarded, inside the back office frame, each showing its title. */
-const ADMIN_PLACEHOLDERS = [
-  paths.admin.newsletter,
-  paths.admin.newNewsletter,
-  paths.admin.editNewsletter,
-  paths.admin.monitoring,
-]
+const ADMIN_PLACEHOLDERS = [paths.admin.monitoring]
 
 /** Admin pages with their own screen, all from one lazily loaded module (routes/admin/pages.tsx). */
 type AdminPages = typeof import('./routes/admin/pages')
@@ -34,6 +29,9 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.maintenance, 'MaintenancePage'],
   [paths.admin.notices, 'NoticesPage'],
   [paths.admin.audit, 'AuditPage'],
+  [paths.admin.newsletter, 'NewsletterPage'],
+  [paths.admin.newNewsletter, 'NewsletterFormPage'],
+  [paths.admin.editNewsletter, 'NewsletterFormPage'],
   [paths.admin.privacy, 'PrivacyPage'],
 ]
 

@@ -7,6 +7,8 @@ export { default as AuditPage } from './audit'
 export { default as DashboardPage } from './dashboard'
 export { default as EnquiriesPage } from './enquiries'
 export { default as MaintenancePage } from './maintenance'
+export { default as NewsletterPage } from './newsletter'
+export { default as NewsletterFormPage } from './newsletter-form'
 export { default as NoticesPage } from './notices'
 export { default as PrivacyPage } from './privacy'
 export {
