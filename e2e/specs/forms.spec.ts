@@ -118,7 +118,7 @@ test.describe('a visitor subscribing to the newsletter', () => {
       request,
       `newsletter_subscribers?select=email,status&email=eq.${email}`,
     )
-    expect(rows).toEqual([{ email, status: 'subscribed' }])
+    expect(rows).toEqual([{ email, status: 'pending' }])
   })
 
   test('is told the subscription failed for an invalid address', async ({ page }) => {

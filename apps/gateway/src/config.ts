@@ -1,3 +1,4 @@
+import { RETENTION_DEFAULT_DAYS as KEEP } from '@genesis/contracts/retention'
 import { z } from 'zod'
 
 const bool = z
@@ -89,6 +90,28 @@ const EnvSchema = z.object({
   // shopper on the centre's WiFi shares one address and each page sends several reports.
   MONITORING_RATE_LIMIT: int(1, 1000000).default(600),
   MONITORING_RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(60),
+  // Retention (POPIA s14; services/privacy/retention.ts): days each kind of personal information is
+  // kept (0 keeps it for ever), how often the job runs, and how many rows one batch removes.
+  RETENTION_ENQUIRIES_DAYS: int(0, 36500).default(KEEP.enquiries),
+  RETENTION_MONITORING_EVENTS_DAYS: int(0, 36500).default(KEEP.monitoring_events),
+  RETENTION_MONITORING_ERRORS_DAYS: int(0, 36500).default(KEEP.monitoring_errors),
+  RETENTION_MAIL_BODIES_DAYS: int(0, 36500).default(KEEP.mail_bodies),
+  RETENTION_AUDIT_TRAIL_DAYS: int(0, 36500).default(KEEP.audit_trail),
+  // Minutes between runs (0: the job does not run); the first run is a minute after start-up.
+  RETENTION_INTERVAL_MINUTES: int(0, 10080).default(60),
+  RETENTION_BATCH_SIZE: int(1, 100_000).default(1000),
+  // Newsletters (issue 14): the gateway's worker sends queued deliveries in batches of
+  // NEWSLETTER_BATCH_SIZE with NEWSLETTER_BATCH_PAUSE_MS between batches, looks for new work every
+  // NEWSLETTER_POLL_MS, holds a claimed batch for NEWSLETTER_LEASE_SECONDS (a crashed worker's
+  // claims return to the queue after it), and retries a failed delivery up to
+  // NEWSLETTER_MAX_ATTEMPTS times, waiting NEWSLETTER_RETRY_SECONDS (doubling) in between.
+  NEWSLETTER_WORKER: bool.default(true),
+  NEWSLETTER_BATCH_SIZE: int(1, 10_000).default(50),
+  NEWSLETTER_BATCH_PAUSE_MS: int(0, 3_600_000).default(1000),
+  NEWSLETTER_POLL_MS: int(50, 3_600_000).default(2000),
+  NEWSLETTER_LEASE_SECONDS: int(1, 86_400).default(300),
+  NEWSLETTER_MAX_ATTEMPTS: int(1, 20).default(3),
+  NEWSLETTER_RETRY_SECONDS: int(1, 86_400).default(60),
   // Realtime: a socket silent for longer than this is dropped (the client beats every 25 s).
   REALTIME_HEARTBEAT_TIMEOUT_MS: int(100, 3_600_000).default(60_000),
   REALTIME_MAX_CONNECTIONS_PER_IP: int(1, 1_000_000).default(200),

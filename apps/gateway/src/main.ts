@@ -13,7 +13,10 @@ import { createDeps } from './deps.ts'
 import { WEB_DIST } from './http/static-site.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { createLogger } from './logger.ts'
+import { createNewsletterWorker } from './services/newsletter/worker.ts'
+import { retentionLimits, scheduleRetention } from './services/privacy/retention.ts'
 import { sweepOrphanBlobs } from './services/storage/sweep-orphan-blobs.ts'
+import { startStatementWorker } from './statements/statement-worker.ts'
 
 async function main() {
   // The start-up check of the toolchain: Node 24 (the registry package `npm install` brings).
@@ -68,7 +71,19 @@ async function main() {
       if (swept.orphans + swept.incomplete > 0) logger.info(swept, 'storage: removed orphaned blobs')
     })
     .catch((error) => logger.warn({ err: error }, 'storage: orphan sweep failed'))
+  // Retention (POPIA s14): removes personal information past its limit, on every instance (an
+  // advisory lock per kind keeps two instances off the same rows at once).
+  const retention = scheduleRetention(db, logger, {
+    limits: retentionLimits(config),
+    batchSize: config.RETENTION_BATCH_SIZE,
+    intervalMs: config.RETENTION_INTERVAL_MINUTES * 60_000,
+  })
   const gateway = createApp(deps)
+  // Newsletter issues queued in the database are sent by this process (docs/decisions/017).
+  const newsletters = config.NEWSLETTER_WORKER ? createNewsletterWorker(deps) : undefined
+  newsletters?.start()
+  // Issued statements get their generated PDF and their tenant's e-mail (issue 14).
+  const statementWorker = await startStatementWorker(deps)
   const listen = {
     fetch: gateway.app.fetch,
     port: config.PORT,
@@ -105,9 +120,13 @@ async function main() {
     // then close the database they used.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     void (async () => {
+      await statementWorker.stop()
       await gateway.stop()
+      // The message in hand is finished and recorded; the rest of its batch goes back to the queue.
+      await newsletters?.stop()
       if ('closeIdleConnections' in server) server.closeIdleConnections()
       await closed
+      await retention.stop()
       await db.close()
       logger.info('stopped')
       process.exit(0)

@@ -9,7 +9,4 @@ export const NewsletterSubscriptionSchema = z.object({
 })
 export type NewsletterSubscription = z.infer<typeof NewsletterSubscriptionSchema>
 
-/** The consent wording stored with every subscription (POPIA: consent must be provable). */
-export function newsletterConsentText(centreName: string): string {
-  return `I agree to receive news about stores and events at ${centreName}. I can unsubscribe at any time.`
-}
+export { newsletterConsentText } from './newsletter-consent.ts'

@@ -226,26 +226,45 @@ export const statementPdfPath = (s: Pick<StatementForPdf, 'kind' | 'tenant_id' |
 
 /**
  * Generates and stores the PDF of every issued statement that has none, and records its path on
- * the statement. Returns how many were made.
+ * the statement (marked as generated). One statement that fails is logged and skipped; the others
+ * are still made. Returns how many were made. The demo seed and the statement worker
+ * (statements/statement-worker.ts) both call it.
  */
-export async function seedStatementPdfs(deps: Deps): Promise<number> {
+export async function generateMissingStatementPdfs(
+  deps: Deps,
+  onError: (statement: StatementForPdf, error: unknown) => void = (s, error) =>
+    deps.logger.warn({ err: error, statement: s.id, kind: s.kind }, 'statement PDF could not be generated'),
+): Promise<number> {
   const { rows: centres } = await deps.db.query<CentreForPdf>(
     'select centre_name, address_line, suburb, city, phone, management_email from public.centre_settings limit 1',
   )
   const centre = centres[0]
   if (!centre) return 0
   const statements = await statementsWithoutFile(deps.db)
+  let made = 0
   for (const s of statements) {
-    const bytes = await renderStatementPdf(s, centre)
-    const name = statementPdfPath(s)
-    await putObject(deps, {
-      bucketId: 'statements',
-      name,
-      bytes,
-      contentType: 'application/pdf',
-      upsert: true,
-    })
-    await deps.db.query(`update public.${s.kind}_statements set file_path = $1 where id = $2`, [name, s.id])
+    try {
+      const bytes = await renderStatementPdf(s, centre)
+      const name = statementPdfPath(s)
+      await putObject(deps, {
+        bucketId: 'statements',
+        name,
+        bytes,
+        contentType: 'application/pdf',
+        upsert: true,
+      })
+      // Only if nobody attached a file meanwhile.
+      await deps.db.query(
+        `update public.${s.kind}_statements set file_path = $1, file_generated = true where id = $2 and file_path is null`,
+        [name, s.id],
+      )
+      made += 1
+    } catch (error) {
+      onError(s, error)
+    }
   }
-  return statements.length
+  return made
 }
+
+/** The demo statements' PDFs at first start (issue 12). */
+export const seedStatementPdfs = (deps: Deps) => generateMissingStatementPdfs(deps)

@@ -43,8 +43,13 @@ async function confirmationMails(gw: TestGateway, to: string) {
 
 /** The unsubscribe link of a confirmation mail, as an in-process path. */
 function unsubscribePath(text: string): string {
-  const match = /Unsubscribe: (\S+)/.exec(text)
-  if (!match) throw new Error('no unsubscribe link in the mail')
+  return linkPath(text, 'Unsubscribe')
+}
+
+/** A labelled link of a mail's text part (`Label: url`), as an in-process path. */
+function linkPath(text: string, label: string): string {
+  const match = new RegExp(`${label}: (\\S+)`).exec(text)
+  if (!match) throw new Error(`no ${label} link in the mail`)
   const url = new URL(match[1])
   expect(url.origin).toBe(TEST_URL)
   return `${url.pathname}${url.search}`
@@ -64,7 +69,7 @@ describe.each(drivers)('newsletter-subscription (%s)', (driver) => {
       await gw.db.query('delete from private.mail_outbox')
     })
 
-    it('subscribes an address with the consent wording, source and time, and sends one confirmation', async () => {
+    it('records a pending sign-up with the consent wording, source and time, and mails one confirmation link', async () => {
       const before = Date.now()
       const { data, error } = await gw.client().functions.invoke('newsletter-subscription', {
         body: { email: '  Nomsa@Example.com ' },
@@ -74,7 +79,7 @@ describe.each(drivers)('newsletter-subscription (%s)', (driver) => {
       const [row] = await subscribers(gw)
       expect(row).toMatchObject({
         email: 'nomsa@example.com',
-        status: 'subscribed',
+        status: 'pending',
         source: 'website',
         consent_text: CONSENT,
         unsubscribed_at: null,
@@ -82,7 +87,49 @@ describe.each(drivers)('newsletter-subscription (%s)', (driver) => {
       expect(new Date(row.consented_at).getTime()).toBeGreaterThanOrEqual(before - 1000)
       const mails = await confirmationMails(gw, 'nomsa@example.com')
       expect(mails).toHaveLength(1)
-      expect(mails[0].subject).toBe("You're subscribed to Genesis Centre news")
+      expect(mails[0].subject).toBe('Please confirm your subscription to Genesis Centre news')
+      const ledger = await gw.db.query(
+        `select event, source, wording, ip_address from public.newsletter_consent_events where email = 'nomsa@example.com'`,
+      )
+      // In-process requests have no socket: the gateway names their address 'local'.
+      expect(ledger.rows).toEqual([
+        { event: 'opt_in_requested', source: 'website', wording: CONSENT, ip_address: 'local' },
+      ])
+    })
+
+    it('the confirmation link works without signing in: GET asks, POST confirms, recorded in the ledger', async () => {
+      await gw.client().functions.invoke('newsletter-subscription', { body: { email: 'ayanda@example.com' } })
+      const [mail] = await confirmationMails(gw, 'ayanda@example.com')
+      const path = linkPath(mail.text_body, 'Confirm my subscription')
+      expect(path).toContain('/functions/v1/newsletter-subscription/confirm?token=')
+
+      const page = await gw.app.request(path, { headers: { 'User-Agent': 'Scanner/1.0' } })
+      expect(page.status).toBe(200)
+      const html = await page.text()
+      expect(html).toContain('Confirm your subscription')
+      expect(html).toContain('<form method="post">')
+      expect((await subscribers(gw, 'ayanda@example.com'))[0].status).toBe('pending')
+
+      const done = await gw.app.request(path, { method: 'POST', headers: { 'User-Agent': 'Firefox/140' } })
+      expect(done.status).toBe(200)
+      expect(await done.text()).toContain('Successfully subscribed!')
+      expect((await subscribers(gw, 'ayanda@example.com'))[0].status).toBe('subscribed')
+      const ledger = await gw.db.query(
+        `select event, source, user_agent from public.newsletter_consent_events
+          where email = 'ayanda@example.com' order by id`,
+      )
+      expect(ledger.rows).toEqual([
+        { event: 'opt_in_requested', source: 'website', user_agent: null },
+        { event: 'opt_in_confirmed', source: 'confirmation link', user_agent: 'Firefox/140' },
+      ])
+      // Following it again is harmless; after an unsubscribe it subscribes nobody.
+      expect(await (await gw.app.request(path, { method: 'POST' })).text()).toContain(
+        'Successfully subscribed!',
+      )
+      await gw.app.request(unsubscribePath(mail.text_body), { method: 'POST' })
+      const stale = await gw.app.request(path, { method: 'POST' })
+      expect(stale.status).toBe(404)
+      expect((await subscribers(gw, 'ayanda@example.com'))[0].status).toBe('unsubscribed')
     })
 
     it('records where the form sat when the web app says so', async () => {
@@ -138,6 +185,7 @@ describe.each(drivers)('newsletter-subscription (%s)', (driver) => {
         expect(body).toContain('12 Protea Avenue')
         expect(body).toContain('unsubscribe at any time')
         expect(body).toContain('/functions/v1/newsletter-subscription/unsubscribe?token=')
+        expect(body).toContain('/functions/v1/newsletter-subscription/confirm?token=')
       }
     })
 
@@ -157,7 +205,7 @@ describe.each(drivers)('newsletter-subscription (%s)', (driver) => {
       expect(html).toContain('Unsubscribe from our news?')
       expect(html).toContain('bongani@example.com')
       expect(html).toContain('<form method="post">')
-      expect((await subscribers(gw, 'bongani@example.com'))[0].status).toBe('subscribed')
+      expect((await subscribers(gw, 'bongani@example.com'))[0].status).toBe('pending')
 
       const done = await gw.app.request(path, { method: 'POST' })
       expect(done.status).toBe(200)
@@ -165,7 +213,7 @@ describe.each(drivers)('newsletter-subscription (%s)', (driver) => {
       const [row] = await subscribers(gw, 'bongani@example.com')
       expect(row.status).toBe('unsubscribed')
       expect(row.unsubscribed_at).not.toBeNull()
-      expect((await subscribers(gw, 'other@example.com'))[0].status).toBe('subscribed')
+      expect((await subscribers(gw, 'other@example.com'))[0].status).toBe('pending')
 
       // Clicking again is harmless and keeps the first time.
       const again = await gw.app.request(path, { method: 'POST' })
@@ -184,7 +232,7 @@ describe.each(drivers)('newsletter-subscription (%s)', (driver) => {
           expect(await response.text()).toContain('This link is not valid')
         }
       }
-      expect((await subscribers(gw))[0].status).toBe('subscribed')
+      expect((await subscribers(gw))[0].status).toBe('pending')
     })
 
     it('re-subscribing an unsubscribed address works, records fresh consent and sends a new confirmation', async () => {
@@ -205,7 +253,7 @@ describe.each(drivers)('newsletter-subscription (%s)', (driver) => {
       expect(data).toEqual({ success: true })
       const rows = await subscribers(gw)
       expect(rows).toHaveLength(1)
-      expect(rows[0]).toMatchObject({ status: 'subscribed', source: 'homepage', unsubscribed_at: null })
+      expect(rows[0]).toMatchObject({ status: 'pending', source: 'homepage', unsubscribed_at: null })
       expect(new Date(rows[0].consented_at).getTime()).toBeGreaterThan(new Date(first.consented_at).getTime())
       expect(await confirmationMails(gw, 'thandi@example.com')).toHaveLength(2)
     })
@@ -239,8 +287,8 @@ describe.each(drivers)('newsletter-subscription (%s)', (driver) => {
       expect(error).toBeNull()
       const [mail] = await sink.waitFor(1)
       expect(mail.envelopeTo).toEqual(['refilwe@example.com'])
-      expect(mail.subject).toBe("You're subscribed to Genesis Centre news")
-      expect(mail.text).toContain('Successfully subscribed!')
+      expect(mail.subject).toBe('Please confirm your subscription to Genesis Centre news')
+      expect(mail.text).toContain('Please confirm your subscription')
       expect(mail.html).toContain('Genesis Centre')
       expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
       const link = /^<(.+)>$/.exec(mail.headers.get('list-unsubscribe') ?? '')?.[1]
@@ -302,7 +350,7 @@ describe.each(drivers)('newsletter-subscription (%s)', (driver) => {
         })
         expect(error).toBeNull()
         expect(data).toEqual({ success: true })
-        expect(await subscribers(gw, 'offline@example.com')).toMatchObject([{ status: 'subscribed' }])
+        expect(await subscribers(gw, 'offline@example.com')).toMatchObject([{ status: 'pending' }])
         const { rows } = await gw.db.query<{ status: string; error: string | null }>(
           `select status, error from private.mail_outbox where category = 'newsletter-confirmation'`,
         )

@@ -164,7 +164,7 @@ describe.each(drivers)('REST permissions by role (%s)', (driver) => {
     expect(await count(admin, 'shops')).toBe(await dbCount('select count(*) as n from public.shops'))
     expect(await count(admin, 'tenants')).toBe(2)
     expect(await count(admin, 'utility_statements')).toBe(6)
-    expect(await count(admin, 'newsletter_subscribers')).toBe(2)
+    expect(await count(admin, 'newsletter_subscribers')).toBe(4)
     expect(await count(service, 'utility_statements')).toBe(6)
     const { error } = await admin.from('shops').update({ category: 'Services' }).eq('id', shopB)
     expect(error).toBeNull()

@@ -114,6 +114,12 @@ insert into public.audit_log (actor_id, actor_email, actor_role, table_name, rec
 -- One account action done for the former tenant (issue 13, item 4).
 insert into public.tenant_account_actions (tenant_id, action, status)
   values ('7e000000-0000-4000-8000-0000000000ff', 'invite', 'done');
+-- One data-subject erasure (issue 20), as its function records it.
+insert into public.privacy_erasures (subject_hash, subject_kind, reason, summary)
+  values (repeat('0', 64), 'email', 'Fixture erasure', '{}');
+-- One recorded security compromise (issue 20, item 5).
+insert into public.security_compromises (title, description, discovered_at)
+  values ('Lost laptop', 'A laptop with the tenant list was stolen from a car.', now());
 -- Tenant B has turned two-factor sign-in on.
 insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
   values ('${DEMO.tenantB.id}', 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP');
@@ -230,17 +236,23 @@ export const CASES: TableCase[] = [
   }),
   withoutSecondFactor({
     table: 'newsletters',
-    select: { ...all(0), admin: 1, service: 1 },
+    // The seed's draft and the issue sent in supabase/seed/60-newsletter-consent.sql.
+    select: { ...all(0), admin: 2, service: 2 },
     insert: {
       sql: `insert into public.newsletters (subject) values ('Hi')`,
       expect: adminOnly('allow', 'deny'),
     },
-    update: { sql: `update public.newsletters set subject = 'Changed'`, expect: adminOnly(1, 0) },
-    delete: { sql: 'delete from public.newsletters', expect: adminOnly(1, 0) },
+    // A sent issue no longer changes (newsletter-rules.test.ts): the drafts are what may be edited.
+    update: {
+      sql: `update public.newsletters set subject = 'Changed' where status = 'draft'`,
+      expect: adminOnly(1, 0),
+    },
+    delete: { sql: `delete from public.newsletters where status = 'draft'`, expect: adminOnly(1, 0) },
   }),
   withoutSecondFactor({
     table: 'newsletter_subscribers',
-    select: { ...all(0), admin: 2, service: 2 },
+    // Two confirmed, one pending, one unsubscribed (seed.sql and supabase/seed/60-newsletter-consent.sql).
+    select: { ...all(0), admin: 4, service: 4 },
     insert: {
       // Only the newsletter function (service role) adds subscribers: not even admins.
       sql: `insert into public.newsletter_subscribers (email, consent_text) values ('new@example.com', 'yes')`,
@@ -248,10 +260,50 @@ export const CASES: TableCase[] = [
     },
     update: {
       sql: `update public.newsletter_subscribers set status = 'unsubscribed'`,
+      expect: adminOnly(4, 0),
+    },
+    delete: {
+      sql: `delete from public.newsletter_subscribers s where not exists
+              (select 1 from public.newsletter_deliveries d where d.subscriber_id = s.id)`,
       expect: adminOnly(2, 0),
     },
-    delete: { sql: 'delete from public.newsletter_subscribers', expect: adminOnly(2, 0) },
   }),
+  {
+    // The consent ledger: admins (aal2) read it; nobody writes it directly, nobody changes it.
+    table: 'newsletter_consent_events',
+    select: { ...all(0), tenantB_aal1: 0, admin_aal1: 0, admin: 7, service: 7 },
+    insert: {
+      sql: `insert into public.newsletter_consent_events (subscriber_id, email, event, source, wording)
+            values (gen_random_uuid(), 'forged@example.com', 'opt_in_confirmed', 'forged', 'yes')`,
+      expect: { ...all('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    update: {
+      sql: `update public.newsletter_consent_events set wording = 'changed'`,
+      expect: { ...all('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    delete: {
+      sql: 'delete from public.newsletter_consent_events',
+      expect: { ...all('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+  },
+  {
+    // Deliveries: admins (aal2) read them; only the sending worker (service role) moves them along.
+    table: 'newsletter_deliveries',
+    select: { ...all(0), tenantB_aal1: 0, admin_aal1: 0, admin: 2, service: 2 },
+    insert: {
+      sql: `insert into public.newsletter_deliveries (newsletter_id, email)
+            select id, 'extra@example.com' from public.newsletters limit 1`,
+      expect: { ...all('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    update: {
+      sql: `update public.newsletter_deliveries set status = 'sent'`,
+      expect: { ...all('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny', service: 2 },
+    },
+    delete: {
+      sql: 'delete from public.newsletter_deliveries',
+      expect: { ...all('deny'), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+  },
   withoutSecondFactor({
     table: 'enquiries',
     select: { ...all(0), admin: 1, service: 1 },
@@ -301,6 +353,48 @@ export const CASES: TableCase[] = [
     },
     delete: {
       sql: 'delete from public.tenant_account_actions',
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+  },
+  {
+    // Data-subject erasures (issue 20): admins with their second factor read them; rows arrive
+    // only through public.privacy_erase_person (no write grants).
+    table: 'privacy_erasures',
+    select: { anon: 0, tenantA: 0, tenantB: 0, tenantB_aal1: 0, admin: 1, admin_aal1: 0, service: 1 },
+    insert: {
+      sql: `insert into public.privacy_erasures (subject_hash, subject_kind, reason, summary) values ('x', 'email', 'Forged entry', '{}')`,
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    update: {
+      sql: `update public.privacy_erasures set reason = 'Rewritten reason'`,
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+    delete: {
+      sql: 'delete from public.privacy_erasures',
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+  },
+  {
+    // The security compromise register (issue 20, item 5): admins with their second factor record,
+    // read and update incidents; nobody deletes one, the service role included.
+    table: 'security_compromises',
+    select: { anon: 0, tenantA: 0, tenantB: 0, tenantB_aal1: 0, admin: 1, admin_aal1: 0, service: 1 },
+    insert: {
+      sql: `insert into public.security_compromises (title, description, discovered_at) values ('Phishing', 'A phishing mail reached the office.', now())`,
+      expect: {
+        ...all('deny' as const),
+        admin: 'allow',
+        service: 'allow',
+        tenantB_aal1: 'deny',
+        admin_aal1: 'deny',
+      },
+    },
+    update: {
+      sql: `update public.security_compromises set status = 'closed'`,
+      expect: { ...all(0), anon: 'deny', admin: 1, service: 1, tenantB_aal1: 0, admin_aal1: 0 },
+    },
+    delete: {
+      sql: 'delete from public.security_compromises',
       expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
     },
   },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SERVICE_ROLE } from '../../src/database/request-scope.ts'
+import { ANON, SERVICE_ROLE } from '../../src/database/request-scope.ts'
 import { createTestDatabase, drivers, type TestDatabase } from '../support/database.ts'
 import { asUser, DEMO } from '../support/tokens.ts'
 import { actAs, inRolledBack } from './act-as.ts'
@@ -385,6 +385,31 @@ describe.each(drivers)('statement rules on %s', (driver) => {
       expect(seen.byOther).toEqual([])
       expect(seen.byAdmin).toEqual([`${A}/2026-10.pdf`, draftPdf])
       expect(seen.onceIssued).toEqual([`${A}/2026-10.pdf`, draftPdf])
+    })
+  })
+  describe('the back office views', () => {
+    it('statement_list shows a tenant only their own issued statements, an admin all, a visitor nothing', async () => {
+      const kinds = async (caller: Parameters<typeof actAs>[1]) => {
+        const r = await actAs(db, caller, 'select tenant_id, status from public.statement_list')
+        return r.ok ? r.rows : r
+      }
+      const mine = (await kinds(tenantA)) as { tenant_id: string; status: string }[]
+      expect(mine.length).toBeGreaterThan(0)
+      expect(mine.every((r) => r.tenant_id === A && r.status !== 'draft')).toBe(true)
+      const all = (await kinds(admin)) as { tenant_id: string; status: string }[]
+      expect(new Set(all.map((r) => r.tenant_id))).toEqual(new Set([A, B]))
+      expect(all.some((r) => r.status === 'draft')).toBe(true)
+      expect(await actAs(db, ANON, 'select * from public.statement_list')).toMatchObject({
+        ok: false,
+        code: '42501',
+      })
+    })
+
+    it('the arrears ageing shows a tenant only their own line', async () => {
+      const r = await actAs(db, tenantB, 'select tenant_id from public.statement_arrears')
+      expect(r.ok && r.rows.every((row) => row.tenant_id === B)).toBe(true)
+      const byAdmin = await actAs(db, admin, 'select tenant_id from public.statement_arrears')
+      expect(byAdmin.ok && byAdmin.rows.length).toBeGreaterThanOrEqual(1)
     })
   })
 })

@@ -24,9 +24,12 @@ export interface SmtpSink {
 /**
  * A real SMTP server on loopback that keeps what it receives, so tests see exactly what a mail
  * server would: envelope, headers and both bodies. `reject` makes it refuse every message with
- * that reply (a mailbox full, a relay denied…).
+ * that reply (a mailbox full, a relay denied…); `rejectRecipient` refuses only the messages to the
+ * addresses it answers for.
  */
-export async function startSmtpSink(options: { reject?: string } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  options: { reject?: string; rejectRecipient?: (address: string) => string | undefined } = {},
+): Promise<SmtpSink> {
   const messages: ReceivedMail[] = []
   const server = new SMTPServer({
     authOptional: true,
@@ -36,8 +39,11 @@ export async function startSmtpSink(options: { reject?: string } = {}): Promise<
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
-        if (options.reject) {
-          const error = Object.assign(new Error(options.reject), { responseCode: 550 })
+        const refusal =
+          options.reject ??
+          session.envelope.rcptTo.map((r) => options.rejectRecipient?.(r.address)).find(Boolean)
+        if (refusal) {
+          const error = Object.assign(new Error(refusal), { responseCode: 550 })
           callback(error)
           return
         }

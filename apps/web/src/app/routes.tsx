@@ -8,13 +8,7 @@ type Page = { default: React.ComponentType }
 const page = (load: () => Promise<Page>) => async () => ({ Component: (await load()).default })
 
 /** Admin pages still waiting for their screens: guarded, inside the back office frame, each showing its title. */
-const ADMIN_PLACEHOLDERS = [
-  paths.admin.rentalStatements,
-  paths.admin.utilityStatements,
-  paths.admin.newsletter,
-  paths.admin.newNewsletter,
-  paths.admin.editNewsletter,
-]
+const ADMIN_PLACEHOLDERS: { path: string; title: string }[] = []
 
 /** Admin pages with their own screen, all from one lazily loaded module (routes/admin/pages.tsx). */
 type AdminPages = typeof import('./routes/admin/pages')
@@ -29,11 +23,18 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.tenants, 'TenantsPage'],
   [paths.admin.newTenant, 'TenantFormPage'],
   [paths.admin.editTenant, 'TenantFormPage'],
+  [paths.admin.rentalStatements, 'RentalStatementsPage'],
+  [paths.admin.utilityStatements, 'UtilityStatementsPage'],
   [paths.admin.enquiries, 'EnquiriesPage'],
   [paths.admin.maintenance, 'MaintenancePage'],
   [paths.admin.notices, 'NoticesPage'],
   [paths.admin.monitoring, 'MonitoringPage'],
   [paths.admin.audit, 'AuditPage'],
+  [paths.admin.newsletter, 'NewsletterPage'],
+  [paths.admin.newNewsletter, 'NewsletterFormPage'],
+  [paths.admin.editNewsletter, 'NewsletterFormPage'],
+  [paths.admin.privacy, 'PrivacyPage'],
+  [paths.admin.securityCompromises, 'SecurityCompromisesPage'],
 ]
 
 /**
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
           { path: paths.store.path, lazy: page(() => import('./routes/public/store')) },
           { path: paths.leasing.path, lazy: page(() => import('./routes/public/leasing')) },
           { path: paths.contact.path, lazy: page(() => import('./routes/public/contact')) },
+          { path: paths.privacy.path, lazy: page(() => import('./routes/public/privacy')) },
           { path: '*', lazy: page(() => import('./routes/public/not-found')) },
         ],
       },

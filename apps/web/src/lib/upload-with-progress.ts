@@ -19,6 +19,8 @@ export interface UploadInput {
   /** 0–100 as the bytes leave the browser. */
   onProgress?: (percent: number) => void
   signal?: AbortSignal
+  /** Replace a file already at the path (default: refuse). */
+  upsert?: boolean
 }
 
 /** A file name safe in a storage path (letters, digits, dot, dash, underscore), prefixed with the time so names never clash. */
@@ -36,7 +38,7 @@ const encodePath = (path: string) => path.split('/').map(encodeURIComponent).joi
 /**
  * Uploads one file to storage as the signed-in user, reporting progress. The same request
  * supabase-js's `storage.upload` sends (POST /storage/v1/object/{bucket}/{path}, the session's
- * token, no upsert), made with XMLHttpRequest because fetch cannot report upload progress. The
+ * token; upsert only when asked), made with XMLHttpRequest because fetch cannot report upload progress. The
  * bucket's type and size rules and the storage policies are enforced by the server; their
  * message comes back as the error.
  */
@@ -52,7 +54,7 @@ export async function uploadWithProgress(input: UploadInput): Promise<{ path: st
     xhr.setRequestHeader('apikey', env().anonKey)
     xhr.setRequestHeader('content-type', input.file.type || 'application/octet-stream')
     xhr.setRequestHeader('cache-control', 'max-age=3600')
-    xhr.setRequestHeader('x-upsert', 'false')
+    xhr.setRequestHeader('x-upsert', input.upsert ? 'true' : 'false')
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) input.onProgress?.(Math.round((event.loaded / event.total) * 100))
     }

@@ -118,9 +118,13 @@ export function createFunctionInvoker(deps: Deps, source: FunctionSource, gatewa
     const wallClockMs = deps.config.FUNCTIONS_WALL_CLOCK_LIMIT_MS
     const wallClock = setTimeout(() => stop.abort(new WallClockLimit()), wallClockMs)
     const url = new URL(incoming.url)
+    // As on Supabase, the function learns the caller's address from X-Forwarded-For, set here from
+    // the socket (or the trusted proxy's header): a value the client sent itself is replaced.
+    const forwardedHeaders = new Headers(incoming.headers)
+    forwardedHeaders.set('x-forwarded-for', call.clientAddress())
     const request = new Request(new URL(`/${name}${rest}${url.search}`, url.origin), {
       method: incoming.method,
-      headers: incoming.headers,
+      headers: forwardedHeaders,
       body: body && body.byteLength > 0 ? body : undefined,
       signal: AbortSignal.any([incoming.signal, stop.signal]),
     })

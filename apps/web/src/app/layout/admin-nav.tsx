@@ -8,6 +8,7 @@ import {
   LayoutDashboardIcon,
   MailIcon,
   MenuIcon,
+  ShieldCheckIcon,
   StoreIcon,
   UsersIcon,
   WrenchIcon,
@@ -48,6 +49,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { ...paths.admin.notices, href: paths.admin.notices.getHref(), icon: icon(BellRingIcon) },
   { ...paths.admin.monitoring, href: paths.admin.monitoring.getHref(), icon: icon(ActivityIcon) },
   { ...paths.admin.audit, href: paths.admin.audit.getHref(), icon: icon(HistoryIcon) },
+  { ...paths.admin.privacy, href: paths.admin.privacy.getHref(), icon: icon(ShieldCheckIcon) },
 ]
 
 /** The section a path belongs to (`/admin/shops/edit/3` → Shops). */

@@ -8,7 +8,10 @@ export { default as DashboardPage } from './dashboard'
 export { default as EnquiriesPage } from './enquiries'
 export { default as MaintenancePage } from './maintenance'
 export { default as MonitoringPage } from './monitoring'
+export { default as NewsletterPage } from './newsletter'
+export { default as NewsletterFormPage } from './newsletter-form'
 export { default as NoticesPage } from './notices'
+export { default as PrivacyPage } from './privacy'
 export {
   ShopFormPage,
   ShopsPage,
@@ -17,3 +20,5 @@ export {
   VacantShopFormPage,
   VacantShopsPage,
 } from './records'
+export { default as SecurityCompromisesPage } from './security-compromises'
+export { RentalStatementsPage, UtilityStatementsPage } from './statements'

@@ -182,7 +182,10 @@ export default function HomeRoute() {
               News about new stores, specials and events at {centre.centre_name}, straight to your inbox.
             </p>
           </div>
-          <NewsletterSignup contactEmail={centre.general_email || centre.management_email} />
+          <NewsletterSignup
+            contactEmail={centre.general_email || centre.management_email}
+            centreName={centre.centre_name}
+          />
         </div>
       </section>
     </>

@@ -26,6 +26,8 @@ export const AUDITED_TABLES: Record<string, string> = {
   payment_proofs: 'Proofs of payment',
   'storage.objects': 'Files',
   'storage.buckets': 'File buckets',
+  privacy_erasures: 'Privacy erasures',
+  security_compromises: 'Security compromises',
 }
 
 const ACTIONS: Record<AuditEntry['action'], { label: string; variant: BadgeVariant }> = {

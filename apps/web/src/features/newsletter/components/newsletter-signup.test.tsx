@@ -7,9 +7,18 @@ import { renderWithProviders } from '../../../testing/render'
 import { NewsletterSignup } from './newsletter-signup'
 
 describe('the newsletter signup', () => {
+  it('shows the consent wording that is recorded with the sign-up', () => {
+    fakeBackend()
+    renderWithProviders(<NewsletterSignup contactEmail="info@genesis.test" centreName="Genesis Centre" />)
+    const wording =
+      'I agree to receive news about stores and events at Genesis Centre. I can unsubscribe at any time. We will e-mail you a link to confirm.'
+    expect(screen.getByText(wording)).toBeInTheDocument()
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription(wording)
+  })
+
   it('fails with the toast and sends nothing for an invalid address', async () => {
     const fetch = fakeBackend()
-    renderWithProviders(<NewsletterSignup contactEmail="info@genesis.test" />)
+    renderWithProviders(<NewsletterSignup contactEmail="info@genesis.test" centreName="Genesis Centre" />)
     await userEvent.type(screen.getByLabelText('Email address'), 'not-an-address')
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }))
     expect(await screen.findByText('Subscription failed')).toBeInTheDocument()
@@ -32,7 +41,7 @@ describe('the newsletter signup', () => {
         })
       },
     })
-    renderWithProviders(<NewsletterSignup contactEmail="info@genesis.test" />)
+    renderWithProviders(<NewsletterSignup contactEmail="info@genesis.test" centreName="Genesis Centre" />)
     await userEvent.type(screen.getByLabelText('Email address'), 'visitor@example.com')
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }))
     expect(await screen.findByRole('button', { name: 'Subscribing...' })).toBeDisabled()
@@ -45,7 +54,7 @@ describe('the newsletter signup', () => {
 
   it('treats an error field in a 2xx answer as a failure and keeps the address', async () => {
     fakeBackend({ '/functions/v1/newsletter-subscription': () => json({ error: 'Already subscribed' }) })
-    renderWithProviders(<NewsletterSignup contactEmail="info@genesis.test" />)
+    renderWithProviders(<NewsletterSignup contactEmail="info@genesis.test" centreName="Genesis Centre" />)
     await userEvent.type(screen.getByLabelText('Email address'), 'visitor@example.com')
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }))
     expect(await screen.findByText('Subscription failed')).toBeInTheDocument()

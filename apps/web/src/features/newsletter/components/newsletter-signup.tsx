@@ -1,9 +1,11 @@
+import { newsletterConsentText } from '@genesis/contracts/newsletter-consent'
 import { type FormEvent, useId, useState } from 'react'
+import { PrivacyNoticeLink } from '../../../components/privacy-notice-link'
 import { Button } from '../../../components/ui/button'
 import { notify, prepareToasts } from '../../../components/ui/toasts'
 
 /** Newsletter signup (docs/product/site.md §5, §8): an invalid address fails like any other failure, with the toast. */
-export function NewsletterSignup({ contactEmail }: { contactEmail: string }) {
+export function NewsletterSignup({ contactEmail, centreName }: { contactEmail: string; centreName: string }) {
   const [email, setEmail] = useState('')
   const [sending, setSending] = useState(false)
   const [invalid, setInvalid] = useState(false)
@@ -50,18 +52,23 @@ export function NewsletterSignup({ contactEmail }: { contactEmail: string }) {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           aria-invalid={invalid}
-          aria-describedby={invalid ? `${id}-error` : undefined}
+          aria-describedby={invalid ? `${id}-error ${id}-consent` : `${id}-consent`}
           className="h-12 min-h-12 w-full min-w-0 rounded-lg sm:w-auto sm:flex-1 border border-white/40 bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:outline-2 focus:outline-offset-2 focus:outline-white"
         />
         <Button type="submit" variant="inverse" size="lg" disabled={sending}>
           {sending ? 'Subscribing...' : 'Subscribe'}
         </Button>
       </div>
+      {/* The words stored with the sign-up in the consent ledger (POPIA s11). */}
+      <p id={`${id}-consent`} className="mt-2 text-sm text-brand-50">
+        {newsletterConsentText(centreName)} We will e-mail you a link to confirm.
+      </p>
       {invalid && (
         <p id={`${id}-error`} className="mt-2 text-sm font-medium text-white">
           Please enter a valid email address
         </p>
       )}
+      <PrivacyNoticeLink inverse className="mt-3" />
     </form>
   )
 }

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto'
+import { type NewsletterIssue, renderNewsletter } from '@genesis/contracts/newsletter-email'
+import type { Config } from '../../config.ts'
+import { readCentreContacts } from '../../database/read-centre-contacts.ts'
+import { asCaller, SERVICE_ROLE } from '../../database/request-scope.ts'
+import type { Deps } from '../../deps.ts'
+import { emailBrand } from '../../mail/email-brand.ts'
+import { MailDeliveryError } from '../../mail/mailer.ts'
+
+/**
+ * The newsletter sender (issue 14; docs/decisions/017): works the queue in
+ * `public.newsletter_deliveries` in batches. Every step is a function of the database called as
+ * the service role, so the queue's rules live there: a batch is claimed with FOR UPDATE SKIP LOCKED
+ * under a lease, each delivery is marked `sending` (committed) before it goes to the mail server
+ * and `sent` or `failed` after. Killed at any moment, the worker leaves at most one delivery
+ * `sending` (it becomes failed, "interrupted", not resent) and its other claims return to the
+ * queue when the lease expires; a new worker (after a restart) finishes the issue.
+ */
+export interface NewsletterWorkerSettings {
+  batchSize: number
+  batchPauseMs: number
+  pollMs: number
+  leaseSeconds: number
+  maxAttempts: number
+  retrySeconds: number
+}
+
+export function workerSettings(config: Config): NewsletterWorkerSettings {
+  return {
+    batchSize: config.NEWSLETTER_BATCH_SIZE,
+    batchPauseMs: config.NEWSLETTER_BATCH_PAUSE_MS,
+    pollMs: config.NEWSLETTER_POLL_MS,
+    leaseSeconds: config.NEWSLETTER_LEASE_SECONDS,
+    maxAttempts: config.NEWSLETTER_MAX_ATTEMPTS,
+    retrySeconds: config.NEWSLETTER_RETRY_SECONDS,
+  }
+}
+
+export interface NewsletterWorker {
+  readonly id: string
+  /** Starts working the queue until `stop()`. */
+  start(): void
+  /** One batch: starts due scheduled issues, claims, sends, completes. Returns how many were claimed. */
+  runBatch(): Promise<number>
+  /** Finishes the message in hand, gives back the rest of its batch, and resolves when idle. */
+  stop(): Promise<void>
+}
+
+interface Claimed {
+  id: string
+  newsletter_id: string
+  email: string
+  unsubscribe_token: string | null
+  attempts: number
+}
+
+export function createNewsletterWorker(
+  deps: Deps,
+  settings: NewsletterWorkerSettings = workerSettings(deps.config),
+): NewsletterWorker {
+  const id = `gateway-${process.pid}-${randomUUID().slice(0, 8)}`
+  const { db, logger, mailer, config } = deps
+  const asService = <T>(sql: string, params: unknown[] = []) =>
+    asCaller(db, SERVICE_ROLE, async (tx) => (await tx.query<T>(sql, params)).rows)
+  let stopping = false
+  let loop: Promise<void> | undefined
+  let wake: (() => void) | undefined
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        wake = undefined
+        resolve()
+      }
+      wake = done
+    })
+
+  async function runBatch(): Promise<number> {
+    await asService('select public.newsletter_start_due()')
+    const claimed = await asService<Claimed>('select * from public.newsletter_claim_batch($1, $2, $3)', [
+      id,
+      settings.batchSize,
+      settings.leaseSeconds,
+    ])
+    if (claimed.length > 0) {
+      const issues = new Map<string, NewsletterIssue>()
+      for (const newsletterId of new Set(claimed.map((c) => c.newsletter_id))) {
+        const [row] = await asService<NewsletterIssue>(
+          'select subject, preheader, body from public.newsletters where id = $1',
+          [newsletterId],
+        )
+        issues.set(newsletterId, row)
+      }
+      const sender = emailBrand(await readCentreContacts(db), config.siteUrl)
+      for (const delivery of claimed) {
+        if (stopping) break
+        await deliver(delivery, issues.get(delivery.newsletter_id), sender)
+      }
+      if (stopping) await asService('select public.newsletter_release_claims($1)', [id])
+    }
+    await asService('select public.newsletter_complete_finished()')
+    return claimed.length
+  }
+
+  async function deliver(
+    delivery: Claimed,
+    issue: NewsletterIssue | undefined,
+    sender: ReturnType<typeof emailBrand>,
+  ): Promise<void> {
+    const [{ ok: mine }] = await asService<{ ok: boolean }>(
+      'select public.newsletter_begin_delivery($1, $2, $3) as ok',
+      [delivery.id, id, settings.leaseSeconds],
+    )
+    if (!mine) return
+    let outcome: { ok: boolean; failure: string | null; outbox: string | null }
+    if (!issue || !delivery.unsubscribe_token) {
+      outcome = { ok: false, failure: 'The newsletter or the subscriber no longer exists', outbox: null }
+    } else {
+      const unsubscribeUrl = `${config.siteUrl}/functions/v1/newsletter-subscription/unsubscribe?token=${delivery.unsubscribe_token}`
+      const mail = renderNewsletter(issue, sender, unsubscribeUrl)
+      try {
+        const sent = await mailer.send({
+          to: delivery.email,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          category: 'newsletter',
+          headers: {
+            'List-Unsubscribe': `<${unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        })
+        outcome = { ok: true, failure: null, outbox: sent.id }
+      } catch (error) {
+        if (!(error instanceof MailDeliveryError)) throw error
+        outcome = { ok: false, failure: error.providerMessage, outbox: error.outboxId }
+      }
+    }
+    await asService('select public.newsletter_finish_delivery($1, $2, $3, $4, $5, $6, $7)', [
+      delivery.id,
+      id,
+      outcome.ok,
+      outcome.failure,
+      outcome.outbox,
+      settings.maxAttempts,
+      settings.retrySeconds,
+    ])
+  }
+
+  async function work(): Promise<void> {
+    logger.info({ worker: id, batchSize: settings.batchSize }, 'newsletter worker started')
+    while (!stopping) {
+      let claimed = 0
+      try {
+        claimed = await runBatch()
+      } catch (error) {
+        // A database or rendering fault: log it and try again later; the queue keeps the work.
+        logger.error({ err: error, worker: id }, 'newsletter batch failed')
+      }
+      if (stopping) break
+      await sleep(claimed >= settings.batchSize ? settings.batchPauseMs : settings.pollMs)
+    }
+  }
+
+  return {
+    id,
+    start() {
+      loop ??= work()
+    },
+    runBatch,
+    async stop() {
+      stopping = true
+      wake?.()
+      await loop
+      await asService('select public.newsletter_release_claims($1)', [id]).catch(() => undefined)
+    },
+  }
+}

@@ -1,0 +1,288 @@
+import type { Logger } from 'pino'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../src/config.ts'
+import { openPostgres } from '../../src/database/postgres.ts'
+import { ANON, SERVICE_ROLE } from '../../src/database/request-scope.ts'
+import type { Database } from '../../src/database/types.ts'
+import {
+  type RetentionLimits,
+  retentionLimits,
+  runRetention,
+  scheduleRetention,
+} from '../../src/services/privacy/retention.ts'
+import { actAs } from '../rls/act-as.ts'
+import { createTestDatabase, drivers, type TestDatabase } from '../support/database.ts'
+import { asUser, DEMO } from '../support/tokens.ts'
+
+const DAY = 86_400_000
+const LIMITS: RetentionLimits = {
+  enquiries: 30,
+  monitoring_events: 10,
+  monitoring_errors: 5,
+  mail_bodies: 3,
+  audit_trail: 60,
+}
+
+/**
+ * Fills every kind with `old` rows written two days ago and `fresh` rows written now. Moving the
+ * clock forward by (limit − 1) days then puts exactly the old rows past their limit.
+ */
+async function fill(db: Database, old: number, fresh: number) {
+  for (const [count, age] of [
+    [old, '2 days'],
+    [fresh, '0 days'],
+  ] as const) {
+    if (count === 0) continue
+    const at = `now() - interval '${age}'`
+    await db.exec(`
+      insert into public.enquiries (kind, name, email, message, created_at)
+        select 'contact', 'Person ' || g, 'person' || g || '@example.test', 'Hello', ${at} from generate_series(1, ${count}) g;
+      insert into public.analytics_events (name, created_at) select 'page_view', ${at} from generate_series(1, ${count});
+      insert into public.monitoring_metrics (name, value, created_at) select 'LCP', 1, ${at} from generate_series(1, ${count});
+      insert into public.monitoring_actions (action, created_at) select 'click', ${at} from generate_series(1, ${count});
+      insert into public.monitoring_errors (message, created_at) select 'boom', ${at} from generate_series(1, ${count});
+      insert into private.mail_outbox (to_addresses, from_address, subject, text_body, html_body, transport, created_at)
+        select array['person@example.test'], 'centre@example.test', 'Your link', 'secret link', '<p>secret link</p>', 'outbox', ${at}
+        from generate_series(1, ${count});
+      insert into public.audit_log (occurred_at, actor_role, table_name, record_id, action)
+        select ${at}, 'authenticated', 'enquiries', g::text, 'insert' from generate_series(1, ${count}) g;
+    `)
+  }
+}
+
+async function counts(db: Database) {
+  const { rows } = await db.query<Record<string, number>>(`select
+    (select count(*)::int from public.enquiries) as enquiries,
+    (select count(*)::int from public.analytics_events) as analytics_events,
+    (select count(*)::int from public.monitoring_metrics) as monitoring_metrics,
+    (select count(*)::int from public.monitoring_actions) as monitoring_actions,
+    (select count(*)::int from public.monitoring_errors) as monitoring_errors,
+    (select count(*)::int from private.mail_outbox where text_body <> '') as mail_with_body,
+    (select count(*)::int from private.mail_outbox) as mail,
+    (select count(*)::int from public.audit_log) as audit_log`)
+  return rows[0]
+}
+
+async function empty(db: Database) {
+  await db.exec(`
+    delete from public.enquiries; delete from public.analytics_events; delete from public.monitoring_metrics;
+    delete from public.monitoring_actions; delete from public.monitoring_errors; delete from private.mail_outbox;`)
+  // The audit trail can only shrink through the pruning function: everything is older than tomorrow.
+  await db.query(`select private.prune_audit_log(now() + interval '1 day', 1000000)`)
+}
+
+/** One day for every kind: the two-day-old rows are past it, the fresh ones are not. */
+const ONE_DAY: RetentionLimits = {
+  enquiries: 1,
+  monitoring_events: 1,
+  monitoring_errors: 1,
+  mail_bodies: 1,
+  audit_trail: 1,
+}
+
+/** The clock `days` after now. */
+const movedBy = (days: number) => () => new Date(Date.now() + days * DAY)
+
+describe.each(drivers)('retention (%s)', (driver) => {
+  let db: TestDatabase
+  beforeAll(async () => {
+    db = await createTestDatabase(driver)
+  })
+  afterAll(async () => {
+    await db?.close()
+  })
+  beforeEach(async () => {
+    await empty(db)
+  })
+
+  it('keeps everything while nothing is past its limit', async () => {
+    await fill(db, 4, 3)
+    const before = await counts(db)
+    const report = await runRetention(db, { limits: LIMITS, batchSize: 100 })
+    expect(Object.values(report)).toEqual([0, 0, 0, 0, 0])
+    expect(await counts(db)).toEqual(before)
+  })
+
+  it('removes the rows past their limit once the clock moves, and keeps the rest', async () => {
+    await fill(db, 7, 3)
+    // Each kind's limit minus one day: the two-day-old rows are past it, the fresh ones are not.
+    for (const kind of Object.keys(LIMITS) as (keyof RetentionLimits)[]) {
+      const limits = { ...LIMITS }
+      for (const other of Object.keys(limits) as (keyof RetentionLimits)[])
+        if (other !== kind) limits[other] = 0
+      const report = await runRetention(db, { limits, batchSize: 2, now: movedBy(LIMITS[kind] - 1) })
+      expect(report[kind], kind).toBe(kind === 'monitoring_events' ? 21 : 7)
+    }
+    expect(await counts(db)).toEqual({
+      enquiries: 3,
+      analytics_events: 3,
+      monitoring_metrics: 3,
+      monitoring_actions: 3,
+      monitoring_errors: 3,
+      // The envelope of a mail stays; its body is cleared.
+      mail_with_body: 3,
+      mail: 10,
+      audit_log: 3,
+    })
+    // A second pass finds nothing more.
+    const again = await runRetention(db, { limits: LIMITS, batchSize: 2, now: movedBy(1) })
+    expect(Object.values(again)).toEqual([0, 0, 0, 0, 0])
+  })
+
+  it('a limit of 0 keeps that kind for ever', async () => {
+    await fill(db, 2, 0)
+    const report = await runRetention(db, {
+      limits: { ...LIMITS, enquiries: 0 },
+      batchSize: 10,
+      now: movedBy(400),
+    })
+    expect(report.enquiries).toBe(0)
+    expect(report.audit_trail).toBe(2)
+    expect((await counts(db)).enquiries).toBe(2)
+  })
+
+  it('two gateways running it at once remove each row once', async () => {
+    await fill(db, 40, 5)
+    // A second gateway has its own connections to the same database (PGlite is embedded: one
+    // process, so the second instance shares it).
+    let other: Database = db
+    if (driver === 'postgres') {
+      const { rows } = await db.query<{ name: string }>('select current_database() as name')
+      const url = new URL(process.env.TEST_DATABASE_URL as string)
+      url.pathname = `/${rows[0].name}`
+      other = await openPostgres(url.toString(), 4)
+    }
+    try {
+      const options = { limits: ONE_DAY, batchSize: 3 }
+      const reports = await Promise.all([runRetention(db, options), runRetention(other, options)])
+      const [a, b] = reports
+      expect(a.enquiries + b.enquiries).toBe(40)
+      expect(a.monitoring_events + b.monitoring_events).toBe(120)
+      expect(a.monitoring_errors + b.monitoring_errors).toBe(40)
+      expect(a.mail_bodies + b.mail_bodies).toBe(40)
+      expect(a.audit_trail + b.audit_trail).toBe(40)
+      expect(await counts(db)).toMatchObject({
+        enquiries: 5,
+        monitoring_errors: 5,
+        mail_with_body: 5,
+        audit_log: 5,
+      })
+    } finally {
+      if (other !== db) await other.close()
+    }
+  })
+
+  it.runIf(driver === 'postgres')('leaves a kind to the instance holding its lock', async () => {
+    await fill(db, 4, 0)
+    const { rows } = await db.query<{ name: string }>('select current_database() as name')
+    const url = new URL(process.env.TEST_DATABASE_URL as string)
+    url.pathname = `/${rows[0].name}`
+    const other = await openPostgres(url.toString(), 2)
+    try {
+      let release!: () => void
+      const released = new Promise<void>((r) => {
+        release = r
+      })
+      let locked!: () => void
+      const holding = new Promise<void>((r) => {
+        locked = r
+      })
+      // Another instance in the middle of an enquiries batch (kind 0 of the plan).
+      const held = other.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock(20261124, 0)')
+        locked()
+        await released
+      })
+      await holding
+      const report = await runRetention(db, { limits: LIMITS, batchSize: 10, now: movedBy(100) })
+      release()
+      await held
+      expect(report.enquiries).toBe(0)
+      expect(report.monitoring_errors).toBe(4)
+      expect((await counts(db)).enquiries).toBe(4)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('runs on its schedule and logs what it removed', async () => {
+    await fill(db, 3, 1)
+    const logged: { removed?: Record<string, number>; message: string }[] = []
+    const logger = {
+      info: (obj: { removed: Record<string, number> }, message: string) => logged.push({ ...obj, message }),
+      debug: (message: string) => logged.push({ message }),
+      warn: (_: unknown, message: string) => logged.push({ message }),
+    } as unknown as Logger
+    const schedule = scheduleRetention(db, logger, {
+      limits: ONE_DAY,
+      batchSize: 100,
+      intervalMs: 20,
+      firstDelayMs: 0,
+    })
+    try {
+      for (let i = 0; i < 500 && !logged.some((l) => l.removed); i++)
+        await new Promise((r) => setTimeout(r, 10))
+    } finally {
+      await schedule.stop()
+    }
+    const entry = logged.find((l) => l.removed)
+    expect(entry?.message).toBe('retention: removed personal information past its limit')
+    expect(entry?.removed).toEqual({
+      enquiries: 3,
+      monitoring_events: 9,
+      monitoring_errors: 3,
+      mail_bodies: 3,
+      audit_trail: 3,
+    })
+    expect((await counts(db)).enquiries).toBe(1)
+  })
+
+  it('the audit trail still refuses every ordinary delete, update and truncate', async () => {
+    await fill(db, 1, 0)
+    const ordinary = 'delete from public.audit_log'
+    // The gateway's own login role (the tables' owner).
+    await expect(db.query(ordinary)).rejects.toMatchObject({ code: '42501' })
+    await expect(db.query('truncate public.audit_log')).rejects.toMatchObject({ code: '42501' })
+    // The API's roles: the append-only trigger or missing grants refuse them.
+    for (const caller of [ANON, SERVICE_ROLE, asUser(DEMO.admin, { aal: 'aal2' }), asUser(DEMO.tenantA)]) {
+      const outcome = await actAs(db, caller, ordinary)
+      expect(outcome.ok, caller.role).toBe(false)
+      if (!outcome.ok) expect(outcome.code).toBe('42501')
+    }
+    // Even the pruning role may not rewrite history.
+    const update = await actAs(
+      db,
+      { role: 'audit_pruner', claims: {} },
+      `update public.audit_log set actor_email = 'someone@else.test'`,
+    )
+    expect(update).toMatchObject({ ok: false, code: '42501' })
+    expect((await counts(db)).audit_log).toBe(1)
+  })
+
+  it('only the gateway itself may call the pruning function', async () => {
+    await fill(db, 2, 0)
+    const prune = `select private.prune_audit_log(now() + interval '1 day', 100)`
+    for (const caller of [ANON, SERVICE_ROLE, asUser(DEMO.admin, { aal: 'aal2' })]) {
+      const outcome = await actAs(db, caller, prune)
+      expect(outcome, caller.role).toMatchObject({ ok: false, code: '42501' })
+    }
+    expect((await counts(db)).audit_log).toBe(2)
+    const { rows } = await db.query<{ removed: number }>(`${prune} as removed`)
+    expect(rows[0].removed).toBe(2)
+  })
+})
+
+describe('retention settings', () => {
+  it('has stated defaults and refuses a negative limit', () => {
+    const config = loadConfig({})
+    expect(retentionLimits(config)).toEqual({
+      enquiries: 730,
+      monitoring_events: 180,
+      monitoring_errors: 90,
+      mail_bodies: 30,
+      audit_trail: 1825,
+    })
+    expect(config.RETENTION_INTERVAL_MINUTES).toBe(60)
+    expect(() => loadConfig({ RETENTION_ENQUIRIES_DAYS: '-1' })).toThrow(/RETENTION_ENQUIRIES_DAYS/)
+  })
+})
