@@ -178,6 +178,42 @@ async function benchDriver(driver: 'pglite' | 'postgres', url?: string) {
       )
     }
   }
+  // Item 9 of issue 11: a signed-in user's token names its session, and every request checks that
+  // the session still exists (in the statement that switches roles). The same read with the same
+  // claims minus `session_id` skips that lookup: the ratio is the cost of the check.
+  const asUser = (token: string) => ({ ...headers, Authorization: `Bearer ${token}` })
+  const checked: Figures[] = []
+  const unchecked: Figures[] = []
+  // Five pairs, the order swapped every pair, so a neighbour's load drifting in or out of the
+  // machine weighs on both sides alike.
+  for (let rep = 0; rep < 5; rep++) {
+    const pair = [
+      async () =>
+        checked.push(
+          figures(
+            await closedLoop(urls.byId.gateway, asUser(String(ready.sessionToken)), RUN_MS, concurrency),
+            RUN_MS,
+          ),
+        ),
+      async () =>
+        unchecked.push(
+          figures(
+            await closedLoop(urls.byId.gateway, asUser(String(ready.unboundToken)), RUN_MS, concurrency),
+            RUN_MS,
+          ),
+        ),
+    ]
+    if (rep % 2 === 1) pair.reverse()
+    for (const run of pair) await run()
+  }
+  const c = median(checked)
+  const u = median(unchecked)
+  console.log('  id=eq.<id> as a signed-in tenant')
+  console.log(`    session checked   ${fmt(c)}`)
+  console.log(`    no session claim  ${fmt(u)}`)
+  console.log(
+    `    ratio checked/unchecked ${(c.rps / u.rps).toFixed(3)} — target ≥ 0.90 (at most 10% fewer requests): ${c.rps / u.rps >= 0.9 ? 'met' : 'NOT met'}`,
+  )
   worker.postMessage({ type: 'close' })
   await next('closed')
   await worker.terminate()

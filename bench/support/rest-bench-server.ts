@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
+import { decodeJwt, SignJWT } from 'jose'
 import pg from 'pg'
 import { createApp } from '../../apps/gateway/src/app.ts'
 import { loadConfig } from '../../apps/gateway/src/config.ts'
@@ -12,7 +13,7 @@ import { migrate } from '../../apps/gateway/src/database/migrate.ts'
 import { openPglite } from '../../apps/gateway/src/database/pglite.ts'
 import { openPostgres } from '../../apps/gateway/src/database/postgres.ts'
 import { ANON, asCaller } from '../../apps/gateway/src/database/request-scope.ts'
-import { seedDemo } from '../../apps/gateway/src/database/seed.ts'
+import { DEMO_ACCOUNTS, seedDemo } from '../../apps/gateway/src/database/seed.ts'
 import type { Database } from '../../apps/gateway/src/database/types.ts'
 import { createDeps } from '../../apps/gateway/src/deps.ts'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
@@ -86,8 +87,31 @@ const app = new Hono()
 app.route('/hand', hand)
 app.route('/', gateway.app)
 
+// A tenant's token from a real sign-in (it names its session, which every request then checks:
+// migration 20261124100000), and the same claims without `session_id` (a token minted with the
+// secret, which skips the check): the two differ only in the session lookup.
+const tenant = DEMO_ACCOUNTS.find((a) => a.role === 'tenant')
+const signIn = await gateway.app.request('/auth/v1/token?grant_type=password', {
+  method: 'POST',
+  headers: { apikey: keys.anonKey, 'content-type': 'application/json' },
+  body: JSON.stringify({ email: tenant?.email, password: tenant?.password }),
+})
+if (signIn.status !== 200) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`)
+const sessionToken = ((await signIn.json()) as { access_token: string }).access_token
+const { session_id: _session, ...unbound } = decodeJwt(sessionToken)
+const unboundToken = await new SignJWT(unbound)
+  .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+  .sign(new TextEncoder().encode(keys.jwtSecret))
+
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-  parentPort?.postMessage({ type: 'ready', port: info.port, shopId, anonKey: keys.anonKey })
+  parentPort?.postMessage({
+    type: 'ready',
+    port: info.port,
+    shopId,
+    anonKey: keys.anonKey,
+    sessionToken,
+    unboundToken,
+  })
 })
 
 /** The raw driver loop: `concurrency` callers issuing the statement back to back for `ms`. */

@@ -82,6 +82,16 @@ test("an admin schedules a tenant's maintenance request with a note, and the ten
     `maintenance_request_events?request_id=eq.${REQUEST_B}&status=eq.scheduled&select=note`,
   )) as { note: string }[]
   expect(events.map((e) => e.note)).toContain('The plumber comes on Wednesday at 08:00.')
+  // The tenant was e-mailed about the change, and that is recorded on it.
+  await expect
+    .poll(async () => {
+      const [latest] = (await portal.serviceRest(
+        'GET',
+        `maintenance_request_events?request_id=eq.${REQUEST_B}&order=created_at.desc&limit=1&select=status,email_status`,
+      )) as { status: string; email_status: string | null }[]
+      return latest
+    })
+    .toEqual({ status: 'scheduled', email_status: 'sent' })
 
   await expect(page.getByText(/^Scheduled: Electrical/)).toBeHidden({ timeout: 10_000 })
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
@@ -92,4 +102,57 @@ test("an admin schedules a tenant's maintenance request with a note, and the ten
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze()
   expect(axe360.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+})
+
+test('an admin and a tenant talk about a request in its dialog, live both ways', async ({
+  page,
+  portal,
+  request,
+}) => {
+  const tag = `e2e-${Date.now()}`
+  portal.onCleanup(() => portal.serviceRest('DELETE', `maintenance_comments?body=like.*${tag}*`))
+  await portal.signInAs('admin')
+  await page.goto('/admin/maintenance')
+  const row = page
+    .getByRole('region', { name: 'Maintenance requests' })
+    .getByRole('row')
+    .filter({ hasText: TENANTS.tenantB.tradingName })
+    .first()
+  await row.getByRole('button', { name: /Change status/ }).click()
+  const dialog = page.getByRole('dialog')
+  const conversation = dialog.getByRole('region', { name: 'Conversation with the tenant' })
+  await expect(conversation.getByText('Live')).toBeVisible()
+
+  await conversation.getByRole('button', { name: 'Send reply' }).click()
+  await expect(conversation.getByText('Please write a comment')).toBeVisible()
+  await conversation.getByLabel('Reply to the tenant').fill(`We have ordered the part (${tag}).`)
+  await conversation.getByRole('button', { name: 'Send reply' }).click()
+  await expect(
+    conversation.getByRole('listitem').filter({ hasText: `We have ordered the part (${tag}).` }),
+  ).toContainText('Centre management')
+  await expect(conversation.getByLabel('Reply to the tenant')).toHaveValue('')
+
+  // The tenant reads it as centre management's; their answer arrives in the open dialog without a reload.
+  const tenant = await portal.apiSession('tenantB')
+  const headers = {
+    apikey: anonKey(),
+    authorization: `Bearer ${tenant.access_token}`,
+    'content-type': 'application/json',
+  }
+  const read = await request.get(`/rest/v1/maintenance_comments?body=like.*${tag}*&select=body,author_role`, {
+    headers,
+  })
+  expect(await read.json()).toEqual([{ body: `We have ordered the part (${tag}).`, author_role: 'admin' }])
+  const posted = await request.post('/rest/v1/maintenance_comments', {
+    headers,
+    data: { request_id: REQUEST_B, body: `Thank you, we will be in from 07:30 (${tag}).` },
+  })
+  expect(posted.ok(), await posted.text()).toBe(true)
+  await expect(conversation.getByRole('listitem').filter({ hasText: `from 07:30 (${tag})` })).toContainText(
+    'Tenant',
+  )
+
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  await page.screenshot({ path: 'test-results/admin-maintenance-conversation-1280.png' })
 })

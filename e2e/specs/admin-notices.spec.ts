@@ -51,6 +51,26 @@ test('a notice to two shops reaches both tenants, and unpublishing takes it back
   expect(await titlesSeenBy(portal, request, 'tenantA')).toContain(title)
   expect(await titlesSeenBy(portal, request, 'tenantB')).toContain(title)
 
+  // Read by N of M: tenant A marks it read, and the list follows live.
+  await expect(item).toContainText('read by 0 of 2 tenants')
+  const tenantA = await portal.apiSession('tenantA')
+  const [notice] = (await portal.serviceRest(
+    'GET',
+    `notices?title=eq.${encodeURIComponent(title)}&select=id`,
+  )) as {
+    id: string
+  }[]
+  const marked = await request.post('/rest/v1/notice_receipts', {
+    headers: {
+      apikey: anonKey(),
+      authorization: `Bearer ${tenantA.access_token}`,
+      'content-type': 'application/json',
+    },
+    data: { notice_id: notice.id },
+  })
+  expect(marked.ok(), await marked.text()).toBe(true)
+  await expect(item).toContainText('read by 1 of 2 tenants')
+
   await item.getByRole('button', { name: `Unpublish ${title}` }).click()
   await expect(item).toContainText('Not published')
   expect(await titlesSeenBy(portal, request, 'tenantA')).not.toContain(title)

@@ -225,8 +225,64 @@ test('the tenants list and form at 360 wide', async ({ page, portal }) => {
   await page.getByRole('link', { name: 'Edit Fresh Basket Trading (Pty) Ltd' }).click()
   await expect(page.getByLabel('Shop')).toHaveValue(/[0-9a-f-]{36}/)
   await page.getByLabel('Lease end').fill('2000-01-01')
+  await page.getByLabel('Yearly escalation (%)').fill('120')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByText('The lease cannot end before it starts')).toBeVisible()
+  await expect(page.getByText('Escalation cannot be more than 100%')).toBeVisible()
   await expectNoSeriousViolations(page)
   await page.screenshot({ path: 'test-results/admin-tenant-edit-360.png', fullPage: true })
+})
+
+test('publishing a shop from the list shows at once, and a refused change is put back with a message', async ({
+  page,
+  portal,
+}) => {
+  const shopNo = `Z${Date.now() % 100000}`
+  const [shop] = (await portal.serviceRest('POST', 'shops', {
+    shop_no: shopNo,
+    trading_name: 'Optimistic Optics',
+    category: 'Services',
+    floor: 'Ground',
+    is_published: false,
+  })) as { id: string }[]
+  portal.onCleanup(() => portal.serviceRest('DELETE', `shops?id=eq.${shop.id}`))
+  const stored = async () =>
+    (
+      (await portal.serviceRest('GET', `shops?id=eq.${shop.id}&select=is_published`)) as {
+        is_published: boolean
+      }[]
+    )[0].is_published
+
+  await portal.signInAs('admin')
+  await page.goto('/admin/shops?q=Optimistic+Optics')
+  const toggle = page.getByRole('switch', { name: `Published in the directory: ${shopNo} Optimistic Optics` })
+  await expect(toggle).not.toBeChecked()
+  await toggle.click()
+  await expect(toggle).toBeChecked()
+  await expect.poll(stored).toBe(true)
+
+  // The server refuses the next change: the switch shows it at once, then goes back and says why.
+  let patched = false
+  await page.route('**/rest/v1/shops?**', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.fallback()
+    patched = true
+    await new Promise((r) => setTimeout(r, 400))
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 'XX000',
+        message: 'The database is restarting',
+        details: null,
+        hint: null,
+      }),
+    })
+  })
+  await toggle.click()
+  await expect(toggle).not.toBeChecked()
+  await expect(page.getByText(`${shopNo} Optimistic Optics was not hidden`)).toBeVisible()
+  await expect(page.getByText('The database is restarting')).toBeVisible()
+  await expect(toggle).toBeChecked()
+  expect(patched).toBe(true)
+  expect(await stored()).toBe(true)
 })

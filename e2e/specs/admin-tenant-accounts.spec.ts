@@ -43,11 +43,15 @@ test('an admin invites a new tenant, who sets a password through the outbox link
     await page.getByLabel('Contact person').fill('Thabo Nkosi')
     await page.getByLabel(/^E-mail/).fill(email)
     await page.getByLabel('Shop').selectOption({ label: 'G02 Karoo Butchery & Deli' })
+    await page.getByLabel('Yearly escalation (%)').fill('8')
+    await page.getByLabel('Notice period (months)').fill('3')
     await page.getByLabel('Send an invite to the tenant portal').check()
     await page.getByRole('button', { name: 'Create tenant' }).click()
     await expect(
       page.getByRole('heading', { level: 1, name: 'Edit tenant: Kasi Kicks (Pty) Ltd' }),
     ).toBeVisible()
+    await expect(page.getByLabel('Yearly escalation (%)')).toHaveValue('8')
+    await expect(page.getByLabel('Notice period (months)')).toHaveValue('3')
     const panel = page.getByRole('region', { name: 'Portal account' })
     await expect(panel.getByText('Invited', { exact: true })).toBeVisible()
     await expect(

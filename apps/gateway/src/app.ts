@@ -6,6 +6,7 @@ import { supabaseCors } from './http/cors.ts'
 import type { GatewayEnv } from './http/gateway-env.ts'
 import { requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './http/service-error.ts'
 import { robots, sitemap } from './http/sitemap.ts'
 import { staticSite, WEB_DIST } from './http/static-site.ts'
 import { createAuthRoutes } from './services/auth/routes.ts'
@@ -58,6 +59,21 @@ export function createApp(deps: Deps, options: AppOptions = {}): Gateway {
   // escapes them is logged with the request id and answered neutrally.
   app.onError((error, c) => {
     const requestId = c.get('requestId')
+    if (isDatabaseUnavailable(error)) {
+      deps.logger.warn(
+        { err: error, requestId, method: c.req.method, path: c.req.path },
+        'database unavailable',
+      )
+      return c.json(
+        {
+          error: 'database_unavailable',
+          message: 'The database is unavailable, retry shortly',
+          request_id: requestId,
+        },
+        503,
+        { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS },
+      )
+    }
     deps.logger.error({ err: error, requestId, method: c.req.method, path: c.req.path }, 'request failed')
     return c.json({ error: 'internal_error', message: 'Internal server error', request_id: requestId }, 500)
   })
@@ -68,7 +84,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Gateway {
       return c.json({ status: 'ok', database: deps.db.kind })
     } catch (error) {
       deps.logger.error({ err: error }, 'health check failed')
-      return c.json({ status: 'error', database: deps.db.kind }, 503)
+      return c.json({ status: 'error', database: deps.db.kind }, 503, {
+        'Retry-After': DATABASE_RETRY_AFTER_SECONDS,
+      })
     }
   })
 

@@ -1,3 +1,4 @@
+import { RETENTION_DEFAULT_DAYS as KEEP } from '@genesis/contracts/retention'
 import { z } from 'zod'
 
 const bool = z
@@ -91,11 +92,11 @@ const EnvSchema = z.object({
   MONITORING_RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(60),
   // Retention (POPIA s14; services/privacy/retention.ts): days each kind of personal information is
   // kept (0 keeps it for ever), how often the job runs, and how many rows one batch removes.
-  RETENTION_ENQUIRIES_DAYS: int(0, 36500).default(730),
-  RETENTION_MONITORING_EVENTS_DAYS: int(0, 36500).default(180),
-  RETENTION_MONITORING_ERRORS_DAYS: int(0, 36500).default(90),
-  RETENTION_MAIL_BODIES_DAYS: int(0, 36500).default(30),
-  RETENTION_AUDIT_TRAIL_DAYS: int(0, 36500).default(1825),
+  RETENTION_ENQUIRIES_DAYS: int(0, 36500).default(KEEP.enquiries),
+  RETENTION_MONITORING_EVENTS_DAYS: int(0, 36500).default(KEEP.monitoring_events),
+  RETENTION_MONITORING_ERRORS_DAYS: int(0, 36500).default(KEEP.monitoring_errors),
+  RETENTION_MAIL_BODIES_DAYS: int(0, 36500).default(KEEP.mail_bodies),
+  RETENTION_AUDIT_TRAIL_DAYS: int(0, 36500).default(KEEP.audit_trail),
   // Minutes between runs (0: the job does not run); the first run is a minute after start-up.
   RETENTION_INTERVAL_MINUTES: int(0, 10080).default(60),
   RETENTION_BATCH_SIZE: int(1, 100_000).default(1000),

@@ -30,6 +30,7 @@ export const PRERENDERED_PAGES: Record<string, { url: string; file: string; modu
   },
   [paths.leasing.path]: { url: paths.leasing.getHref(), file: 'leasing.html', module: 'leasing' },
   [paths.contact.path]: { url: paths.contact.getHref(), file: 'contact.html', module: 'contact' },
+  [paths.privacy.path]: { url: paths.privacy.getHref(), file: 'privacy.html', module: 'privacy' },
 }
 
 /** The 404 page: a template for the gateway's on-request rendering, not served by itself. */
@@ -43,6 +44,7 @@ const TEMPLATES: Record<string, string> = {
   [paths.store.path]: 'store.html',
   [paths.leasing.path]: 'leasing.html',
   [paths.contact.path]: 'contact.html',
+  [paths.privacy.path]: 'privacy.html',
   '*': NOT_FOUND_PAGE.file,
 }
 

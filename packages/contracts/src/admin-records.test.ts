@@ -85,6 +85,8 @@ describe('the back office record schemas', () => {
       lease_end: '2027-02-28',
       monthly_rental: '12000',
       deposit: '',
+      escalation_percent: '',
+      notice_period_months: '',
       status: 'active',
     }
     expect(errorsOf(TenantFormSchema.safeParse(tenant))).toEqual({
@@ -94,6 +96,47 @@ describe('the back office record schemas', () => {
       shop_id: null,
       monthly_rental: 12000,
       deposit: null,
+    })
+  })
+
+  it('takes the lease escalation in percent and the notice period in whole months, within the database limits', () => {
+    const tenant = {
+      company_name: 'Corner Books CC',
+      contact_name: '',
+      email: 'owner@cornerbooks.example',
+      phone: '',
+      vat_number: '',
+      shop_id: '',
+      lease_start: '',
+      lease_end: '',
+      monthly_rental: '',
+      deposit: '',
+      escalation_percent: '7.5',
+      notice_period_months: '3',
+      status: 'active',
+    }
+    expect(TenantFormSchema.parse(tenant)).toMatchObject({ escalation_percent: 7.5, notice_period_months: 3 })
+    expect(
+      TenantFormSchema.parse({ ...tenant, escalation_percent: '', notice_period_months: '' }),
+    ).toMatchObject({
+      escalation_percent: null,
+      notice_period_months: null,
+    })
+    expect(
+      errorsOf(
+        TenantFormSchema.safeParse({ ...tenant, escalation_percent: '120', notice_period_months: '2.5' }),
+      ),
+    ).toEqual({
+      escalation_percent: 'Escalation cannot be more than 100%',
+      notice_period_months: 'Notice period must be a whole number of months',
+    })
+    expect(
+      errorsOf(
+        TenantFormSchema.safeParse({ ...tenant, escalation_percent: 'eight', notice_period_months: '36' }),
+      ),
+    ).toEqual({
+      escalation_percent: 'Escalation must be a percentage such as 8 or 7.5',
+      notice_period_months: 'Notice period cannot be more than 24 months',
     })
   })
 })

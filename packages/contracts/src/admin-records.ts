@@ -119,6 +119,23 @@ export const TenantFormSchema = z
     lease_end: isoDate,
     monthly_rental: amount('Monthly rental', { min: 'zero' }),
     deposit: amount('Deposit', { min: 'zero' }),
+    /** Yearly rental escalation in percent (0 to 100, as the database checks it). */
+    escalation_percent: z
+      .string()
+      .trim()
+      .refine(
+        (v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v),
+        'Escalation must be a percentage such as 8 or 7.5',
+      )
+      .refine((v) => !(Number(v) > 100), 'Escalation cannot be more than 100%')
+      .transform((v) => (v === '' ? null : Number(v))),
+    /** Months of notice either side must give (0 to 24, as the database checks it). */
+    notice_period_months: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d+$/.test(v), 'Notice period must be a whole number of months')
+      .refine((v) => !(Number(v) > 24), 'Notice period cannot be more than 24 months')
+      .transform((v) => (v === '' ? null : Number(v))),
     status: z.enum(['active', 'vacated']),
   })
   .refine((t) => !t.lease_start || !t.lease_end || t.lease_end >= t.lease_start, {

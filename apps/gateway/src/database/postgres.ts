@@ -53,7 +53,11 @@ function wrap(client: Client, names: StatementNames): Queryable {
   }
 }
 
+const CONNECTION_TIMEOUT_MS = 10_000
+
 export interface PostgresOptions {
+  /** How long a request may wait for a connection before it fails (default 10 s). */
+  connectionTimeoutMs?: number
   /** How often a LISTEN connection is asked `select 1` (default 30 s). */
   listenerHeartbeatMs?: number
   /** How long it may take to answer before it counts as lost (default 10 s). */
@@ -66,7 +70,13 @@ export async function openPostgres(
   poolSize = 10,
   options: PostgresOptions = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize })
+  // A connection (new, or a pooled one to wait for) that does not come within the limit fails the
+  // request with a 503 rather than leaving it hanging while PostgreSQL is away or overwhelmed.
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
+  })
   // A connection the server ends while it sits idle or is closing (a restart, a dropped database)
   // emits 'error' with nobody to catch it, which would crash the process. The pool replaces such
   // connections; a statement that was running on one still fails through its own promise.

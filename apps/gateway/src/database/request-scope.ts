@@ -25,6 +25,26 @@ const SCOPE_SQL = `select
   set_config('request.method', $5, true),
   set_config('request.path', $6, true)`
 
+// The same, plus whether the token's session still exists (migration 20261124100000): one round trip.
+const SCOPE_AND_SESSION_SQL = `${SCOPE_SQL},
+  private.session_is_live($7::uuid, $3) as live`
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * The caller's token belongs to a session that was signed out, revoked (ban, password change) or
+ * has passed its end: each service answers it as an invalid token (REST 401 PGRST303, storage 403;
+ * realtime refuses the join). Its `code` is PostgreSQL's invalid_authorization_specification, so
+ * code that only knows database errors treats it as a refusal, not a crash.
+ */
+export class SessionEndedError extends Error {
+  readonly code = '28000'
+  constructor() {
+    super('Session from session_id claim in JWT does not exist')
+    this.name = 'SessionEndedError'
+  }
+}
+
 /**
  * Opens a transaction that runs as `caller` (docs/protocol/README.md §1.4): the role is switched and
  * the claims are set locally, so RLS policies decide what the statements inside may see and do.
@@ -42,15 +62,27 @@ export function asCaller<T>(
   }, options)
 }
 
-/** Sets role and claims on an already open transaction. */
+/**
+ * Sets role and claims on an already open transaction. A user token that names its session
+ * (`session_id`, as every token GoTrue issues does) is checked in the same statement: when that
+ * session no longer exists, SessionEndedError is thrown and the transaction is rolled back.
+ */
 export async function setCaller(tx: Queryable, caller: Caller, request: RequestInfo = {}): Promise<void> {
   const sub = typeof caller.claims.sub === 'string' ? caller.claims.sub : ''
-  await tx.query(SCOPE_SQL, [
+  const params = [
     caller.role,
     JSON.stringify(caller.claims),
     sub,
     JSON.stringify(request.headers ?? {}),
     request.method ?? '',
     request.path ?? '',
-  ])
+  ]
+  const sessionId = caller.role === 'authenticated' ? caller.claims.session_id : undefined
+  if (sessionId === undefined || sessionId === null) {
+    await tx.query(SCOPE_SQL, params)
+    return
+  }
+  if (typeof sessionId !== 'string' || !UUID.test(sessionId)) throw new SessionEndedError()
+  const { rows } = await tx.query<{ live: boolean }>(SCOPE_AND_SESSION_SQL, [...params, sessionId])
+  if (rows[0]?.live !== true) throw new SessionEndedError()
 }

@@ -67,6 +67,11 @@ export interface ServiceErrorHandlerOptions {
    * error, a row-level security refusal) into one; `undefined` means "unexpected".
    */
   translate?: (error: Error, c: Context) => ServiceError | undefined
+  /**
+   * What the protocol answers while PostgreSQL cannot be reached (stopped, restarting, out of
+   * connections): a 503 with `Retry-After`, so clients retry instead of reporting a bug.
+   */
+  unavailable?: () => ServiceError
   /** Last touches on the response (storage closes a connection whose upload it refused early). */
   finish?: (c: Context, error: ServiceError) => void
 }
@@ -79,6 +84,13 @@ export interface ServiceErrorHandlerOptions {
 export function serviceErrorHandler(options: ServiceErrorHandlerOptions): ErrorHandler {
   return (thrown, c) => {
     let error = thrown instanceof ServiceError ? thrown : options.translate?.(thrown, c)
+    if (!error && options.unavailable && isDatabaseUnavailable(thrown)) {
+      options.logger.warn(
+        { err: thrown, requestId: requestIdOf(c), method: c.req.method, path: c.req.path },
+        `${options.service}: database unavailable`,
+      )
+      return renderServiceError(c, options.unavailable())
+    }
     if (!error || error.status >= 500) {
       options.logger.error(
         { err: thrown, requestId: requestIdOf(c), method: c.req.method, path: c.req.path },
@@ -90,3 +102,27 @@ export function serviceErrorHandler(options: ServiceErrorHandlerOptions): ErrorH
     return renderServiceError(c, error)
   }
 }
+
+/** SQLSTATEs of a server that is going away or not taking connections (class 08, 57P01–57P03, 53300). */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/
+/** node-postgres's own errors for a connection that died or never came (they carry no code). */
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|the database system is (shutting down|starting up))/
+
+/**
+ * Whether an error means "PostgreSQL cannot be reached right now" rather than "this request is
+ * wrong": a refused or reset socket, a server shutting down or restarting, a connection that died
+ * mid-statement, no connection within the pool's time limit.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  if (typeof code === 'string') {
+    if (/^E[A-Z]+$/.test(code)) return true
+    if (UNAVAILABLE_SQLSTATE.test(code)) return true
+  }
+  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)
+}
+
+/** The `Retry-After` (seconds) every service sends with its 503 while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = '1'

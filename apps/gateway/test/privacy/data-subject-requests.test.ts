@@ -13,6 +13,7 @@ interface Found {
   subject: { kind: string; value: string }
   enquiries: Record<string, unknown>[]
   newsletter_subscribers: Record<string, unknown>[]
+  consent_history: Record<string, unknown>[]
   tenants: Record<string, unknown>[]
   accounts: Record<string, unknown>[]
   maintenance_requests: Record<string, unknown>[]
@@ -109,6 +110,17 @@ describe.each(drivers)('data-subject requests (%s)', (driver) => {
       }),
     ])
     expect(found.newsletter_subscribers[0]).not.toHaveProperty('unsubscribe_token')
+    expect(found.newsletter_subscribers[0]).not.toHaveProperty('confirm_token')
+    // The newsletter's consent ledger, where this database has it (issue 14).
+    const { rows: ledger } = await gw.db.query(
+      `select to_regclass('public.newsletter_consent_events') is not null as present`,
+    )
+    if (ledger[0].present) {
+      expect(found.consent_history.length).toBeGreaterThan(0)
+      for (const e of found.consent_history) expect(String(e.email).toLowerCase()).toBe(PERSON)
+    } else {
+      expect(found.consent_history).toEqual([])
+    }
     expect(found.tenants).toEqual([
       expect.objectContaining({
         id: DEMO.tenantA.tenantId,

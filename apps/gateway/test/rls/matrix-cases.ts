@@ -117,6 +117,9 @@ insert into public.tenant_account_actions (tenant_id, action, status)
 -- One data-subject erasure (issue 20), as its function records it.
 insert into public.privacy_erasures (subject_hash, subject_kind, reason, summary)
   values (repeat('0', 64), 'email', 'Fixture erasure', '{}');
+-- One recorded security compromise (issue 20, item 5).
+insert into public.security_compromises (title, description, discovered_at)
+  values ('Lost laptop', 'A laptop with the tenant list was stolen from a car.', now());
 -- Tenant B has turned two-factor sign-in on.
 insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
   values ('${DEMO.tenantB.id}', 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP');
@@ -368,6 +371,30 @@ export const CASES: TableCase[] = [
     },
     delete: {
       sql: 'delete from public.privacy_erasures',
+      expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
+    },
+  },
+  {
+    // The security compromise register (issue 20, item 5): admins with their second factor record,
+    // read and update incidents; nobody deletes one, the service role included.
+    table: 'security_compromises',
+    select: { anon: 0, tenantA: 0, tenantB: 0, tenantB_aal1: 0, admin: 1, admin_aal1: 0, service: 1 },
+    insert: {
+      sql: `insert into public.security_compromises (title, description, discovered_at) values ('Phishing', 'A phishing mail reached the office.', now())`,
+      expect: {
+        ...all('deny' as const),
+        admin: 'allow',
+        service: 'allow',
+        tenantB_aal1: 'deny',
+        admin_aal1: 'deny',
+      },
+    },
+    update: {
+      sql: `update public.security_compromises set status = 'closed'`,
+      expect: { ...all(0), anon: 'deny', admin: 1, service: 1, tenantB_aal1: 0, admin_aal1: 0 },
+    },
+    delete: {
+      sql: 'delete from public.security_compromises',
       expect: { ...all('deny' as const), tenantB_aal1: 'deny', admin_aal1: 'deny' },
     },
   },

@@ -23,7 +23,9 @@ export type Aal = 'aal1' | 'aal2'
 /**
  * The claims an access token of this user carries (docs/protocol/README.md §1.3): `aal1` as after a
  * password sign-in, or `aal2` as after the TOTP code step (what an admin needs to reach admin data
- * while two-factor is required for admins, the default).
+ * while two-factor is required for admins, the default). No `session_id`: a token minted with the
+ * secret is not tied to a session (a token from a real sign-in is, and ends with it: see
+ * test/attack/session-revocation.test.ts).
  */
 export function userClaims(
   user: { id: string; email: string; role: string },
@@ -47,7 +49,6 @@ export function userClaims(
       ...(aal === 'aal2' ? [{ method: 'totp', timestamp: now }] : []),
       { method: 'password', timestamp: now },
     ],
-    session_id: '00000000-0000-4000-8000-000000000000',
     is_anonymous: false,
   }
 }

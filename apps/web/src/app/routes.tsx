@@ -8,7 +8,7 @@ type Page = { default: React.ComponentType }
 const page = (load: () => Promise<Page>) => async () => ({ Component: (await load()).default })
 
 /** Admin pages still waiting for their screens: guarded, inside the back office frame, each showing its title. */
-const ADMIN_PLACEHOLDERS = [paths.admin.monitoring]
+const ADMIN_PLACEHOLDERS: { path: string; title: string }[] = []
 
 /** Admin pages with their own screen, all from one lazily loaded module (routes/admin/pages.tsx). */
 type AdminPages = typeof import('./routes/admin/pages')
@@ -28,11 +28,13 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.enquiries, 'EnquiriesPage'],
   [paths.admin.maintenance, 'MaintenancePage'],
   [paths.admin.notices, 'NoticesPage'],
+  [paths.admin.monitoring, 'MonitoringPage'],
   [paths.admin.audit, 'AuditPage'],
   [paths.admin.newsletter, 'NewsletterPage'],
   [paths.admin.newNewsletter, 'NewsletterFormPage'],
   [paths.admin.editNewsletter, 'NewsletterFormPage'],
   [paths.admin.privacy, 'PrivacyPage'],
+  [paths.admin.securityCompromises, 'SecurityCompromisesPage'],
 ]
 
 /**
@@ -56,6 +58,7 @@ export const routes: RouteObject[] = [
           { path: paths.store.path, lazy: page(() => import('./routes/public/store')) },
           { path: paths.leasing.path, lazy: page(() => import('./routes/public/leasing')) },
           { path: paths.contact.path, lazy: page(() => import('./routes/public/contact')) },
+          { path: paths.privacy.path, lazy: page(() => import('./routes/public/privacy')) },
           { path: '*', lazy: page(() => import('./routes/public/not-found')) },
         ],
       },

@@ -14,6 +14,7 @@ export const ENQUIRY_FORM_ID = 'enquiry-form'
 export const paths = {
   home: { path: '/', title: 'Home', getHref: () => '/' },
   about: { path: '/about', title: 'About', getHref: () => '/about' },
+  privacy: { path: '/privacy', title: 'Privacy Notice', getHref: () => '/privacy' },
   stores: {
     path: '/stores',
     title: 'Stores',
@@ -90,6 +91,11 @@ export const paths = {
     notices: { path: '/admin/notices', title: 'Notices', getHref: () => '/admin/notices' },
     monitoring: { path: '/admin/monitoring', title: 'Monitoring', getHref: () => '/admin/monitoring' },
     privacy: { path: '/admin/privacy', title: 'Privacy', getHref: () => '/admin/privacy' },
+    securityCompromises: {
+      path: '/admin/privacy/incidents',
+      title: 'Security Compromises',
+      getHref: () => '/admin/privacy/incidents',
+    },
     audit: {
       path: '/admin/audit',
       title: 'Audit Trail',

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { ServiceError } from '../../http/service-error.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, ServiceError } from '../../http/service-error.ts'
 
 /** The API version whose error shape we speak (docs/protocol/auth.md §2.2). */
 export const API_VERSION = '2024-01-01'
@@ -150,4 +150,12 @@ export const ERRORS = {
     ),
   NotFound: () => new AuthError(404, 'not_found', 'Not Found'),
   Unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs'),
+  DatabaseUnavailable: () =>
+    new AuthError(
+      503,
+      'unexpected_failure',
+      'The database is unavailable, retry shortly',
+      {},
+      { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS },
+    ),
 } as const

@@ -51,7 +51,14 @@ export function createAuthRoutes(deps: Deps): Hono<GatewayEnv> {
     body: authBodyReader(deps.config),
   }
   const app = new Hono<GatewayEnv>()
-  app.onError(serviceErrorHandler({ logger: deps.logger, service: 'auth', internal: ERRORS.Unexpected }))
+  app.onError(
+    serviceErrorHandler({
+      logger: deps.logger,
+      service: 'auth',
+      internal: ERRORS.Unexpected,
+      unavailable: ERRORS.DatabaseUnavailable,
+    }),
+  )
 
   // Open: followed by browsers from e-mails and redirects, without a project key.
   app.get('/verify', verifyLink(services))

@@ -1,4 +1,4 @@
-import { ServiceError } from '../../http/service-error.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, ServiceError } from '../../http/service-error.ts'
 
 /**
  * Everything the functions gateway itself answers (docs/protocol/functions.md §5), in the shape the
@@ -56,6 +56,10 @@ export const ERRORS = {
   /** The function threw instead of answering (Supabase: 500 WORKER_ERROR, a relay error). */
   FunctionCrashed: () =>
     new FunctionsError(500, 'WORKER_ERROR', 'Function exited due to an error (please check logs)', true),
+  DatabaseUnavailable: () =>
+    new FunctionsError(503, 'DATABASE_UNAVAILABLE', 'The database is unavailable, retry shortly', true, {
+      'Retry-After': DATABASE_RETRY_AFTER_SECONDS,
+    }),
   GatewayFailed: () =>
     new FunctionsError(500, 'GATEWAY_ERROR', 'The functions gateway failed to relay the request', true),
   FunctionBootFailed: () =>

@@ -38,7 +38,12 @@ export function createFunctionsRoutes(
   })
   // Anything the runner itself did not expect is the gateway's failure, not the function's.
   app.onError(
-    serviceErrorHandler({ logger: deps.logger, service: 'functions', internal: ERRORS.GatewayFailed }),
+    serviceErrorHandler({
+      logger: deps.logger,
+      service: 'functions',
+      internal: ERRORS.GatewayFailed,
+      unavailable: ERRORS.DatabaseUnavailable,
+    }),
   )
   return app
 }

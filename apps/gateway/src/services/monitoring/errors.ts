@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { ServiceError } from '../../http/service-error.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, ServiceError } from '../../http/service-error.ts'
 
 /** Every way an ingestion request can fail, as the client sees it. */
 export const MonitoringErrorCode = {
@@ -23,7 +23,7 @@ export class MonitoringError extends ServiceError {
   readonly issues: FieldIssue[] | undefined
 
   constructor(
-    status: 400 | 404 | 413 | 415 | 429 | 500,
+    status: 400 | 404 | 413 | 415 | 429 | 500 | 503,
     code: MonitoringErrorCode,
     message: string,
     extra: { issues?: FieldIssue[]; retryAfterSeconds?: number } = {},
@@ -79,4 +79,13 @@ export const ERRORS = {
   NotFound: () => new MonitoringError(404, MonitoringErrorCode.NotFound, 'No such monitoring endpoint'),
   InternalError: () =>
     new MonitoringError(500, MonitoringErrorCode.InternalError, 'The report could not be stored'),
+  DatabaseUnavailable: () =>
+    new MonitoringError(
+      503,
+      MonitoringErrorCode.InternalError,
+      'The report could not be stored, retry shortly',
+      {
+        retryAfterSeconds: Number(DATABASE_RETRY_AFTER_SECONDS),
+      },
+    ),
 }

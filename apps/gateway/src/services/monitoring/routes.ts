@@ -25,7 +25,12 @@ import { recordUserAction } from './record-user-action.ts'
 export function createMonitoringRoutes(deps: Deps): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>()
   app.onError(
-    serviceErrorHandler({ logger: deps.logger, service: 'monitoring', internal: ERRORS.InternalError }),
+    serviceErrorHandler({
+      logger: deps.logger,
+      service: 'monitoring',
+      internal: ERRORS.InternalError,
+      unavailable: ERRORS.DatabaseUnavailable,
+    }),
   )
   // Public: no caller identity is needed or used.
   app.use(

@@ -1,7 +1,8 @@
 import type { Context, ErrorHandler } from 'hono'
 import type { Logger } from 'pino'
 import { z } from 'zod'
-import { serviceErrorHandler } from '../../http/service-error.ts'
+import { SessionEndedError } from '../../database/request-scope.ts'
+import { isDatabaseUnavailable, serviceErrorHandler } from '../../http/service-error.ts'
 import { ERRORS, RestError } from './errors.ts'
 import type { RestEnv } from './rest-env.ts'
 
@@ -42,6 +43,13 @@ export function statusForSqlState(code: string, role: string): number {
  * honours for reads (docs/protocol/rest.md); anything else is unexpected.
  */
 export function translateRestError(error: Error, c: Context<RestEnv>): RestError | undefined {
+  // A token whose session was signed out or revoked is as invalid as an expired one.
+  if (error instanceof SessionEndedError) return ERRORS.InvalidToken(error.message, 'PGRST303')
+  // Stopped, restarting or unreachable (a dead connection has no SQLSTATE, a shutdown is 57P01).
+  if (isDatabaseUnavailable(error)) {
+    const code = (error as { code?: unknown }).code
+    return ERRORS.DatabaseUnavailable(typeof code === 'string' ? code : error.message)
+  }
   const pg = PgError.safeParse(error)
   if (pg.success) {
     const role = c.get('caller')?.role ?? 'anon'
@@ -53,8 +61,6 @@ export function translateRestError(error: Error, c: Context<RestEnv>): RestError
       pg.data.hint ?? null,
     )
   }
-  const system = z.object({ code: z.string().regex(/^E[A-Z]+$/) }).safeParse(error)
-  if (system.success) return ERRORS.DatabaseUnavailable(system.data.code)
   return undefined
 }
 

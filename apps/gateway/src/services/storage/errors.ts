@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { ServiceError } from '../../http/service-error.ts'
+import { SessionEndedError } from '../../database/request-scope.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, ServiceError } from '../../http/service-error.ts'
 
 /**
  * One storage error: `status` is the semantic HTTP status that goes into the body's `statusCode`
@@ -7,13 +8,20 @@ import { ServiceError } from '../../http/service-error.ts'
  */
 export class StorageError extends ServiceError {
   readonly error: string
-  constructor(code: string, status: number, error: string, message: string) {
-    super(status, code, message)
+  constructor(
+    code: string,
+    status: number,
+    error: string,
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(status, code, message, headers)
     this.error = error
   }
 
   override get httpStatus() {
-    return this.status >= 500 ? 500 : 400
+    // 503 (the database is away) stays 503 so clients and proxies know to retry.
+    return this.status === 503 ? 503 : this.status >= 500 ? 500 : 400
   }
 
   override body() {
@@ -80,6 +88,16 @@ export const ERRORS = {
     new StorageError('ExpiredToken', 400, 'ExpiredToken', 'The provided token has expired.'),
   RouteNotFound: () => new StorageError('InvalidRequest', 404, 'not_found', 'Route not found'),
   InternalError: () => new StorageError('InternalError', 500, 'InternalError', 'Internal server error'),
+  DatabaseUnavailable: () =>
+    new StorageError(
+      'DatabaseUnavailable',
+      503,
+      'Service Unavailable',
+      'The database is unavailable, retry shortly',
+      {
+        'Retry-After': DATABASE_RETRY_AFTER_SECONDS,
+      },
+    ),
 } as const
 
 const PostgresErrorSchema = z.object({ code: z.string(), message: z.string() })
@@ -94,6 +112,8 @@ export function fromDatabaseError(
   meaning: { unique?: () => StorageError; foreignKey?: () => StorageError } = {},
 ): unknown {
   if (error instanceof StorageError) return error
+  // The token's session was signed out or revoked: refused like any other invalid token.
+  if (error instanceof SessionEndedError) return ERRORS.AccessDenied(error.message)
   const parsed = PostgresErrorSchema.safeParse(error)
   if (!parsed.success) return error
   const { code, message } = parsed.data

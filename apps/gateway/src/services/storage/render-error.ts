@@ -12,6 +12,7 @@ export function renderStorageError(logger: Logger): ErrorHandler {
     logger,
     service: 'storage',
     internal: ERRORS.InternalError,
+    unavailable: ERRORS.DatabaseUnavailable,
     translate: (error) => {
       const translated = fromDatabaseError(error)
       return translated instanceof StorageError ? translated : undefined

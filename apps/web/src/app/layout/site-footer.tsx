@@ -39,6 +39,11 @@ export function SiteFooter({ centre }: { centre: CentreSettings }) {
                 Tenant Portal
               </Link>
             </li>
+            <li>
+              <Link to={paths.privacy.getHref()} className="hover:text-white hover:underline">
+                Privacy Notice
+              </Link>
+            </li>
           </ul>
         </div>
         <div>

@@ -140,6 +140,8 @@ describe('the route table', () => {
       '/stores/fresh-basket-market': '/stores/:slug',
       '/leasing': '/leasing',
       '/contact': '/contact',
+      // The privacy notice (issue 20, item 1).
+      '/privacy': '/privacy',
       '/tenant/login': '/tenant/login',
       '/tenant/dashboard': '/tenant/dashboard',
       '/admin/login': '/admin/login',
@@ -166,6 +168,7 @@ describe('the route table', () => {
       '/admin/monitoring': '/admin/monitoring',
       '/admin/audit': '/admin/audit',
       '/admin/privacy': '/admin/privacy',
+      '/admin/privacy/incidents': '/admin/privacy/incidents',
     }
     for (const [url, pattern] of Object.entries(spec)) {
       const leaf = matchRoutes(router.routes, url)?.at(-1)?.route

@@ -7,6 +7,7 @@ export { default as AuditPage } from './audit'
 export { default as DashboardPage } from './dashboard'
 export { default as EnquiriesPage } from './enquiries'
 export { default as MaintenancePage } from './maintenance'
+export { default as MonitoringPage } from './monitoring'
 export { default as NewsletterPage } from './newsletter'
 export { default as NewsletterFormPage } from './newsletter-form'
 export { default as NoticesPage } from './notices'
@@ -19,4 +20,5 @@ export {
   VacantShopFormPage,
   VacantShopsPage,
 } from './records'
+export { default as SecurityCompromisesPage } from './security-compromises'
 export { RentalStatementsPage, UtilityStatementsPage } from './statements'

@@ -27,6 +27,7 @@ export const AUDITED_TABLES: Record<string, string> = {
   'storage.objects': 'Files',
   'storage.buckets': 'File buckets',
   privacy_erasures: 'Privacy erasures',
+  security_compromises: 'Security compromises',
 }
 
 const ACTIONS: Record<AuditEntry['action'], { label: string; variant: BadgeVariant }> = {

@@ -9,20 +9,19 @@ import {
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { LiveIndicator } from '../../../components/ui/live-indicator'
+import { PageViewsChart } from '../../../components/ui/page-views-chart'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { paths } from '../../../config/paths'
+import { usePageViews } from '../../../lib/use-page-views'
 import { occupancy, useDashboardSummary } from '../api/get-dashboard-summary'
-import { type PageViewsByDay, usePageViews } from '../api/get-page-views'
 import { useLatestEnquiries } from '../api/use-latest-enquiries'
 
 const n = new Intl.NumberFormat('en-ZA')
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' })
-const day = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'short', timeZone: 'UTC' })
 
 function Tile({
   label,
@@ -216,52 +215,6 @@ function LatestEnquiries() {
         All enquiries
       </Link>
     </section>
-  )
-}
-
-function PageViewsChart({ data }: { data: PageViewsByDay }) {
-  const total = data.reduce((sum, d) => sum + d.views, 0)
-  const rows = data.map((d) => ({ label: day.format(new Date(`${d.day}T00:00:00Z`)), views: d.views }))
-  return (
-    <>
-      <p className="text-sm text-stone-700">
-        {n.format(total)} page views in the last {data.length} days
-      </p>
-      <figure className="mt-3 h-64" aria-label={`Page views per day, last ${data.length} days`}>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e7e5e4" />
-            <XAxis
-              dataKey="label"
-              tick={{ fontSize: 11, fill: '#57534e' }}
-              interval="preserveStartEnd"
-              minTickGap={16}
-            />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: '#57534e' }} />
-            <Tooltip cursor={{ fill: '#f5f5f4' }} />
-            <Bar dataKey="views" name="Page views" fill="#b45309" radius={[3, 3, 0, 0]} />
-          </BarChart>
-        </ResponsiveContainer>
-      </figure>
-      {/* The same figures as a table for screen readers. */}
-      <table className="sr-only">
-        <caption>Page views per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Page views</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.day}>
-              <td>{d.day}</td>
-              <td>{d.views}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
   )
 }
 

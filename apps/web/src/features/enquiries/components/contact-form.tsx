@@ -1,4 +1,5 @@
 import { ENQUIRY_TYPES } from '@genesis/contracts/enquiry-fields'
+import { PrivacyNoticeLink } from '../../../components/privacy-notice-link'
 import { Button } from '../../../components/ui/button'
 import { Field, NativeSelect, TextArea } from '../../../components/ui/field'
 import { notify } from '../../../components/ui/toasts'
@@ -40,9 +41,12 @@ export function ContactForm({ contactEmail }: { contactEmail: string }) {
       label="Send us a message"
       className="space-y-5"
       actions={
-        <Button type="submit" size="lg" disabled={form.sending} className="w-full sm:w-auto">
-          {form.sending ? 'Sending...' : 'Send Message'}
-        </Button>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-5">
+          <Button type="submit" size="lg" disabled={form.sending} className="w-full sm:w-auto">
+            {form.sending ? 'Sending...' : 'Send Message'}
+          </Button>
+          <PrivacyNoticeLink />
+        </div>
       }
     >
       <div className="grid gap-5 sm:grid-cols-2">

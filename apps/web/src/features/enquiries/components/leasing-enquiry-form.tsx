@@ -1,4 +1,5 @@
 import { BUSINESS_TYPES } from '@genesis/contracts/enquiry-fields'
+import { PrivacyNoticeLink } from '../../../components/privacy-notice-link'
 import { Button } from '../../../components/ui/button'
 import { Field, NativeSelect, TextArea, TextInput } from '../../../components/ui/field'
 import { notify } from '../../../components/ui/toasts'
@@ -41,9 +42,12 @@ export function LeasingEnquiryForm({ contactEmail }: { contactEmail: string }) {
       label="Leasing enquiry"
       className="space-y-5"
       actions={
-        <Button type="submit" size="lg" disabled={form.sending} className="w-full sm:w-auto">
-          {form.sending ? 'Sending...' : 'Submit Enquiry'}
-        </Button>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-5">
+          <Button type="submit" size="lg" disabled={form.sending} className="w-full sm:w-auto">
+            {form.sending ? 'Sending...' : 'Submit Enquiry'}
+          </Button>
+          <PrivacyNoticeLink />
+        </div>
       }
     >
       <div className="grid gap-5 sm:grid-cols-2">

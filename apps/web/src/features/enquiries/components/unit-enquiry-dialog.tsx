@@ -1,4 +1,5 @@
 import type { RefObject } from 'react'
+import { PrivacyNoticeLink } from '../../../components/privacy-notice-link'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog'
 import { Field, TextArea, TextInput } from '../../../components/ui/field'
@@ -60,6 +61,7 @@ export default function UnitEnquiryDialog({
             // Sticky at the dialog's bottom edge, so Send and Cancel stay in reach while the form
             // scrolls on a small phone (issue 15, §3).
             <div className="sticky bottom-0 -mx-6 -mb-6 flex flex-col-reverse gap-3 border-t border-stone-200 bg-white px-6 py-4 sm:flex-row sm:justify-end">
+              <PrivacyNoticeLink className="sm:mr-auto sm:self-center" />
               <DialogClose asChild>
                 <Button variant="outline">Cancel</Button>
               </DialogClose>

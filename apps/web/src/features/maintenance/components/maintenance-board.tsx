@@ -1,4 +1,6 @@
-import { type FormEvent, useState } from 'react'
+import { MaintenanceCommentInputSchema } from '@genesis/contracts/tenant-portal'
+import { type FormEvent, useId, useState } from 'react'
+import { Alert } from '../../../components/ui/alert'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { type DataColumn, DataTable } from '../../../components/ui/data-table'
@@ -21,6 +23,13 @@ import {
   useMaintenanceRequests,
 } from '../api/get-maintenance-requests'
 import { useRequestPhotos } from '../api/get-request-photos'
+import {
+  sendStatusMail,
+  useAddRequestComment,
+  useLatestChange,
+  useRequestComments,
+  useSendStatusMail,
+} from '../api/tenant-contact'
 import {
   type StatusChange,
   StatusChangeSchema,
@@ -86,12 +95,20 @@ function StatusDialog({ request, onClose }: { request: MaintenanceRequest; onClo
     setErrors({})
     try {
       await update.mutateAsync({ id: request.id, change: parsed.data })
-      notify.success(
-        `${STATUS_LABEL[parsed.data.status]}: ${CATEGORY_LABEL[request.category] ?? request.category} at ${shopName(request)}`,
-      )
-      onClose()
     } catch (e) {
       setFormError(e instanceof Error ? e.message : String(e))
+      return
+    }
+    const what = `${STATUS_LABEL[parsed.data.status]}: ${CATEGORY_LABEL[request.category] ?? request.category} at ${shopName(request)}`
+    onClose()
+    // The change is saved; the tenant's e-mail follows, and a failure is shown (and can be resent) without undoing it.
+    try {
+      await sendStatusMail(request.id)
+      notify.success(`${what}. The tenant was e-mailed.`)
+    } catch (e) {
+      notify.error(
+        `${what} was saved, but the e-mail to the tenant failed: ${e instanceof Error ? e.message : e}`,
+      )
     }
   }
 
@@ -147,8 +164,137 @@ function StatusDialog({ request, onClose }: { request: MaintenanceRequest; onClo
             </Button>
           </div>
         </form>
+        <LatestMail requestId={request.id} />
+        <Conversation requestId={request.id} />
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** Whether the tenant was e-mailed about the latest change; a failed mail can be sent again. */
+function LatestMail({ requestId }: { requestId: string }) {
+  const latest = useLatestChange(requestId)
+  const resend = useSendStatusMail(requestId)
+  const change = latest.data
+  if (!change || change.email_status === null) return null
+  if (change.email_status === 'sent') {
+    return (
+      <p className="mt-4 text-sm text-stone-600">
+        The tenant was e-mailed about “
+        {STATUS_LABEL[change.status as keyof typeof STATUS_LABEL] ?? change.status}”
+        {change.emailed_at ? ` on ${when.format(new Date(change.emailed_at))}` : ''}.
+      </p>
+    )
+  }
+  return (
+    <Alert
+      variant="warning"
+      className="mt-4"
+      title="The e-mail about the latest change did not reach the tenant."
+      action={
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={resend.isPending}
+          onClick={() =>
+            resend.mutate(undefined, {
+              onSuccess: () => notify.success('The tenant was e-mailed.'),
+              onError: (e) => notify.error(e.message),
+            })
+          }
+        >
+          {resend.isPending ? 'Sending…' : 'Resend e-mail'}
+        </Button>
+      }
+    >
+      {change.email_error}
+    </Alert>
+  )
+}
+
+/** The comment thread with the tenant, live both ways. */
+function Conversation({ requestId }: { requestId: string }) {
+  const headingId = useId()
+  const comments = useRequestComments(requestId)
+  const add = useAddRequestComment(requestId)
+  const [body, setBody] = useState('')
+  const [error, setError] = useState<string>()
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = MaintenanceCommentInputSchema.safeParse({ body })
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message)
+      return
+    }
+    setError(undefined)
+    try {
+      await add.mutateAsync(parsed.data)
+      setBody('')
+    } catch (e) {
+      // What was typed stays in the box.
+      setError(e instanceof Error ? e.message : String(e))
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="mt-6 border-t border-stone-200 pt-4">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={headingId} className="text-base font-semibold text-stone-900">
+          Conversation with the tenant
+        </h3>
+        <LiveIndicator state={comments.live} />
+      </div>
+      {comments.isPending ? (
+        <p className="mt-2 text-sm text-stone-600" role="status">
+          Loading the comments…
+        </p>
+      ) : comments.error ? (
+        <Alert
+          variant="error"
+          className="mt-2"
+          title="We could not load the comments."
+          action={
+            <Button variant="outline" size="sm" onClick={() => void comments.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {comments.error.message}
+        </Alert>
+      ) : comments.data.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-600">No comments yet.</p>
+      ) : (
+        <ol className="mt-2 space-y-2" aria-label="Comments">
+          {comments.data.map((c) => (
+            <li
+              key={c.id}
+              className={
+                c.author_role === 'admin'
+                  ? 'ml-6 rounded-lg bg-brand-50 p-3 text-sm'
+                  : 'mr-6 rounded-lg bg-stone-100 p-3 text-sm'
+              }
+            >
+              <p className="text-xs font-semibold text-stone-700">
+                {c.author_role === 'admin' ? 'Centre management' : 'Tenant'} ·{' '}
+                <time dateTime={c.created_at}>{when.format(new Date(c.created_at))}</time>
+              </p>
+              <p className="mt-1 whitespace-pre-wrap break-words text-stone-900">{c.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form onSubmit={(e) => void submit(e)} noValidate className="mt-3 space-y-2">
+        <Field label="Reply to the tenant" error={error}>
+          {(control) => <TextArea {...control} value={body} onChange={(e) => setBody(e.target.value)} />}
+        </Field>
+        <div className="flex justify-end">
+          <Button type="submit" variant="outline" disabled={add.isPending}>
+            {add.isPending ? 'Sending…' : 'Send reply'}
+          </Button>
+        </div>
+      </form>
+    </section>
   )
 }
 

@@ -1,5 +1,6 @@
 import { newsletterConsentText } from '@genesis/contracts/newsletter-consent'
 import { type FormEvent, useId, useState } from 'react'
+import { PrivacyNoticeLink } from '../../../components/privacy-notice-link'
 import { Button } from '../../../components/ui/button'
 import { notify, prepareToasts } from '../../../components/ui/toasts'
 
@@ -67,6 +68,7 @@ export function NewsletterSignup({ contactEmail, centreName }: { contactEmail: s
           Please enter a valid email address
         </p>
       )}
+      <PrivacyNoticeLink inverse className="mt-3" />
     </form>
   )
 }

@@ -57,6 +57,31 @@ export function useNotices() {
   return { ...query, live }
 }
 
+const ReadershipSchema = z.array(
+  z.object({
+    notice_id: z.string(),
+    read: z.union([z.number(), z.string()]).transform(Number),
+    addressed: z.union([z.number(), z.string()]).transform(Number),
+  }),
+)
+
+/**
+ * How many of the tenants a notice reaches have read it, per notice id (RPC `notice_readership`,
+ * migration 20261124330000), refreshed live as tenants mark notices read.
+ */
+export function useNoticeReadership() {
+  const query = useQuery({
+    queryKey: ['admin', 'notices', 'readership'],
+    queryFn: async () => {
+      const { data, error } = await getSupabase().rpc('notice_readership')
+      if (error) throw error
+      return new Map(ReadershipSchema.parse(data).map((r) => [r.notice_id, r]))
+    },
+  })
+  useRealtimeRefresh('notice_receipts', [['admin', 'notices', 'readership']])
+  return query
+}
+
 /** Creates or changes a notice; `publish` true publishes it now, false takes it off the tenants' dashboards. */
 export async function saveNotice(input: {
   id?: string

@@ -17,6 +17,7 @@ import {
   type NoticeForm,
   NoticeFormSchema,
   useNoticeMutations,
+  useNoticeReadership,
   useNotices,
 } from '../api/notices'
 
@@ -177,6 +178,7 @@ function NoticeEditor({ notice, onDone }: { notice: Notice | null; onDone: () =>
  */
 export function NoticeBoard() {
   const notices = useNotices()
+  const readership = useNoticeReadership()
   const { publish } = useNoticeMutations()
   const [editing, setEditing] = useState<Notice | null>(null)
   const shops = useShopOptions()
@@ -231,6 +233,9 @@ export function NoticeBoard() {
                     <p className="mt-1 text-xs text-stone-600">
                       {n.audience === 'all' ? 'All tenants' : `Shops ${shopLabel(n.shop_ids)}`}
                       {live ? ` · since ${when.format(new Date(n.published_at))}` : ''}
+                      {live && readership.data?.get(n.id)
+                        ? ` · ${readLabel(readership.data.get(n.id)!)}`
+                        : ''}
                     </p>
                     <div className="mt-2 line-clamp-4">
                       <NoticeMarkdown text={n.body} />
@@ -267,4 +272,10 @@ export function NoticeBoard() {
       </div>
     </div>
   )
+}
+
+/** "Read by 1 of 2 tenants". */
+function readLabel(r: { read: number; addressed: number }): string {
+  if (r.addressed === 0) return 'reaches no tenant with a portal account yet'
+  return `read by ${r.read} of ${r.addressed} ${r.addressed === 1 ? 'tenant' : 'tenants'}`
 }

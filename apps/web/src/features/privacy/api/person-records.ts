@@ -9,6 +9,7 @@ export interface PersonRecords {
   subject: { kind: 'email' | 'phone'; value: string }
   enquiries: Row[]
   newsletter_subscribers: Row[]
+  consent_history: Row[]
   tenants: Row[]
   accounts: Row[]
   maintenance_requests: Row[]
@@ -27,6 +28,11 @@ export const RECORD_KINDS: { kind: RecordKind; title: string; erasure: string }[
     kind: 'newsletter_subscribers',
     title: 'Newsletter subscription and consent',
     erasure: 'Deleted; the address stays on the suppression list as a hash, so it is never mailed again',
+  },
+  {
+    kind: 'consent_history',
+    title: 'Newsletter consent history',
+    erasure: 'Kept: the append-only proof of what was agreed and when',
   },
   {
     kind: 'tenants',

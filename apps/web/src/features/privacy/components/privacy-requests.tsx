@@ -1,12 +1,13 @@
 import { DownloadIcon, SearchIcon, Trash2Icon } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { AlertDialog, AlertDialogContent } from '../../../components/ui/alert-dialog'
 import { Button } from '../../../components/ui/button'
 import { Field, TextArea, TextInput } from '../../../components/ui/field'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { notify } from '../../../components/ui/toasts'
+import { paths } from '../../../config/paths'
 import {
   countRecords,
   type ErasureSummary,
@@ -228,7 +229,13 @@ export function PrivacyRequests() {
         <h1 className="text-2xl font-bold text-stone-900">Privacy</h1>
         <p className="mt-1 text-sm text-stone-700">
           Answer a person who asks what the centre keeps about them, or asks for it to be erased (POPIA
-          sections 23 to 25). Search by the e-mail address or phone number they use.
+          sections 23 to 25). Search by the e-mail address or phone number they use.{' '}
+          <Link
+            className="font-medium text-brand-800 underline"
+            to={paths.admin.securityCompromises.getHref()}
+          >
+            Security compromises
+          </Link>
         </p>
       </div>
       <search aria-label="Personal information" className="rounded-xl border border-stone-200 bg-white p-4">

@@ -1,9 +1,10 @@
 import { NO_HOURS, type ShopFormInput, ShopFormSchema } from '@genesis/contracts/admin-records'
 import { STORE_CATEGORIES } from '@genesis/contracts/store-directory'
 import { z } from 'zod'
-import { Badge } from '../../../components/ui/badge'
+import { Switch } from '../../../components/ui/switch'
 import { type Hours, TradingHoursEditor } from '../../../components/ui/trading-hours-editor'
 import { paths } from '../../../config/paths'
+import { usePublishShop } from '../api/publish-shop'
 import type { RecordKind } from '../api/record-kind'
 import { FileUploadField } from '../components/file-upload-field'
 import { SelectField, SwitchField, TextAreaField, TextField } from '../components/form-fields'
@@ -47,6 +48,27 @@ export const AdminShopSchema = z.object({
 })
 export type AdminShop = z.infer<typeof AdminShopSchema>
 
+/** Publish or hide a shop straight from the list: shown at once, put back with a message if it fails. */
+function PublishSwitch({ shop }: { shop: AdminShop }) {
+  const publish = usePublishShop()
+  const name = `${shop.shop_no} ${shop.trading_name}`
+  return (
+    <div className="flex items-center gap-2">
+      <Switch
+        checked={shop.is_published}
+        aria-label={`Published in the directory: ${name}`}
+        disabled={publish.isPending}
+        onCheckedChange={(on) =>
+          publish.mutate({ id: shop.id, name, updatedAt: shop.updated_at, publish: on })
+        }
+      />
+      <span className="text-xs text-stone-700" aria-hidden="true">
+        {shop.is_published ? 'Published' : 'Hidden'}
+      </span>
+    </div>
+  )
+}
+
 export const shopsKind: RecordKind<AdminShop, ShopFormInput> = {
   table: 'shops',
   singular: 'shop',
@@ -78,12 +100,7 @@ export const shopsKind: RecordKind<AdminShop, ShopFormInput> = {
     {
       id: 'is_published',
       header: 'Directory',
-      cell: (s) =>
-        s.is_published ? (
-          <Badge variant="success">Published</Badge>
-        ) : (
-          <Badge variant="secondary">Hidden</Badge>
-        ),
+      cell: (s) => <PublishSwitch shop={s} />,
     },
   ],
   nameOf: (s) => `${s.shop_no} ${s.trading_name}`,

@@ -26,6 +26,8 @@ export const AdminTenantSchema = z.object({
   lease_end: z.string().nullable(),
   monthly_rental: money,
   deposit: money,
+  escalation_percent: money,
+  notice_period_months: z.number().nullable(),
   status: z.enum(['active', 'vacated']),
   updated_at: z.string(),
   shop: z.object({ shop_no: z.string(), trading_name: z.string() }).nullable(),
@@ -53,7 +55,7 @@ export const tenantsKind: RecordKind<AdminTenant, TenantFormInput> = {
   singular: 'tenant',
   plural: 'Tenants',
   select:
-    'id, user_id, shop_id, company_name, contact_name, email, phone, vat_number, lease_start, lease_end, monthly_rental, deposit, status, updated_at, shop:shops(shop_no, trading_name)',
+    'id, user_id, shop_id, company_name, contact_name, email, phone, vat_number, lease_start, lease_end, monthly_rental, deposit, escalation_percent, notice_period_months, status, updated_at, shop:shops(shop_no, trading_name)',
   parse: (row) => AdminTenantSchema.parse(row),
   searchColumns: ['company_name', 'contact_name', 'email'],
   searchLabel: 'Search by company, contact or e-mail',
@@ -111,6 +113,8 @@ export const tenantsKind: RecordKind<AdminTenant, TenantFormInput> = {
     lease_end: '',
     monthly_rental: '',
     deposit: '',
+    escalation_percent: '',
+    notice_period_months: '',
     status: 'active',
   }),
   toForm: (t) => ({
@@ -124,6 +128,8 @@ export const tenantsKind: RecordKind<AdminTenant, TenantFormInput> = {
     lease_end: t.lease_end ?? '',
     monthly_rental: t.monthly_rental === null ? '' : String(t.monthly_rental),
     deposit: t.deposit === null ? '' : String(t.deposit),
+    escalation_percent: t.escalation_percent === null ? '' : String(t.escalation_percent),
+    notice_period_months: t.notice_period_months === null ? '' : String(t.notice_period_months),
     status: t.status,
   }),
   Fields: (form) => (
@@ -138,6 +144,8 @@ export const tenantsKind: RecordKind<AdminTenant, TenantFormInput> = {
       <TextField form={form} name="lease_end" label="Lease end" type="date" />
       <TextField form={form} name="monthly_rental" label="Monthly rental (R)" inputMode="decimal" />
       <TextField form={form} name="deposit" label="Deposit (R)" inputMode="decimal" />
+      <TextField form={form} name="escalation_percent" label="Yearly escalation (%)" inputMode="decimal" />
+      <TextField form={form} name="notice_period_months" label="Notice period (months)" inputMode="numeric" />
       <SelectField
         form={form}
         name="status"

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import { getSupabase } from '../../../lib/supabase-client'
+import { getSupabase } from './supabase-client'
 
 const PageViewsSchema = z.array(
   z.object({ day: z.string(), views: z.union([z.number(), z.string()]).transform(Number) }),
@@ -15,7 +15,7 @@ export async function getPageViews(days = 30): Promise<PageViewsByDay> {
 }
 
 export const getPageViewsQueryOptions = (days = 30) =>
-  queryOptions({ queryKey: ['admin', 'dashboard', 'page-views', days], queryFn: () => getPageViews(days) })
+  queryOptions({ queryKey: ['admin', 'page-views', days], queryFn: () => getPageViews(days) })
 
 export function usePageViews(days = 30) {
   return useQuery(getPageViewsQueryOptions(days))

@@ -1,0 +1,238 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { Agent, request } from 'node:http'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
+
+/**
+ * `npm run bench soak` (issue 11): the real gateway process (`node apps/gateway/src/main.ts`, demo
+ * content, PGlite in a fresh data folder — or PostgreSQL when BENCH_SOAK_DATABASE_URL names an
+ * empty database) under sustained mixed load at half its measured maximum REST rate, for
+ * BENCH_SOAK_MINUTES (default 10). Reported as ratios of the first window against the last:
+ * resident memory growth (target ≤ 10%), open file descriptors (target: flat), REST read p99
+ * (reported), and the count of 5xx answers (target 0). Memory and descriptors are read from
+ * /proc/<pid> of the gateway process, not of this load generator.
+ *
+ * The load: 70% `shops?id=eq.<id>` and 20% the ordered shop list as a visitor, 10% writes as the
+ * service role (a row inserted, then deleted: the table does not grow), open loop at a fixed rate.
+ */
+const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10)
+const SECRET = 'bench-secret-of-the-genesis-gateway-0123456789'
+const MAIN = new URL('../../apps/gateway/src/main.ts', import.meta.url).pathname
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 })
+function call(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path, method, agent, headers }, (res) => {
+      res.on('data', () => {})
+      res.on('end', () => resolve(res.statusCode ?? 0))
+      res.on('error', () => resolve(0))
+    })
+    req.on('error', () => resolve(0))
+    req.end(body)
+  })
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+
+/** Resident set size (KiB) and open descriptors of a process, from /proc. */
+function sample(pid: number): { rssKiB: number; fds: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN)
+  return { rssKiB, fds: readdirSync(`/proc/${pid}/fd`).length }
+}
+
+async function waitForHealth(port: number, child: ChildProcess, output: () => string) {
+  for (let attempt = 0; attempt < 900; attempt++) {
+    if (child.exitCode !== null) throw new Error(`gateway exited:\n${output()}`)
+    if ((await call(port, '/health', {})) === 200) return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`gateway did not become healthy:\n${output()}`)
+}
+
+interface Window {
+  reads: number[]
+  requests: number
+  errors5xx: number
+  failures: number
+  rss: number[]
+  fds: number[]
+}
+const emptyWindow = (): Window => ({ reads: [], requests: 0, errors5xx: 0, failures: 0, rss: [], fds: [] })
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+export default async function run() {
+  const keys = await keysFromSecret(SECRET)
+  const dataDir = mkdtempSync(join(tmpdir(), 'genesis-soak-'))
+  const port = 20000 + Math.floor(Math.random() * 20000)
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: SECRET,
+    ANON_KEY: keys.anonKey,
+    SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    // The soak measures the gateway, not its abuse limits.
+    AUTH_RATE_LIMIT_SIGN_IN: '100000',
+  }
+  delete env.DATABASE_URL
+  if (process.env.BENCH_SOAK_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_SOAK_DATABASE_URL
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout?.on('data', (d) => {
+    output += d
+  })
+  child.stderr?.on('data', (d) => {
+    output += d
+  })
+  try {
+    await waitForHealth(port, child, () => output)
+    const pid = child.pid as number
+    const visitor = { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` }
+    const service = {
+      apikey: keys.serviceRoleKey,
+      authorization: `Bearer ${keys.serviceRoleKey}`,
+      'content-type': 'application/json',
+      prefer: 'return=minimal',
+    }
+    const listRes = await fetch(`http://127.0.0.1:${port}/rest/v1/shops?select=id&limit=1`, {
+      headers: visitor,
+    })
+    const shopId = ((await listRes.json()) as { id: string }[])[0]?.id
+    if (!shopId) throw new Error('no shop in the demo content')
+    const byId = `/rest/v1/shops?id=eq.${shopId}`
+    const list = '/rest/v1/shops?select=*&order=shop_no.asc'
+
+    // 1. The maximum REST rate: closed loop on the by-id read, after a warm-up.
+    const closed = async (ms: number) => {
+      let done = 0
+      const end = performance.now() + ms
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (performance.now() < end) {
+            if ((await call(port, byId, visitor)) === 200) done++
+          }
+        }),
+      )
+      return (done / ms) * 1000
+    }
+    await closed(2000)
+    const max = await closed(5000)
+    const rate = Math.max(1, Math.floor(max / 2))
+
+    // 2. The soak: open loop at half that rate; windows of a minute (or a quarter of a short run).
+    const totalMs = MINUTES * 60_000
+    const windowMs = Math.min(60_000, totalMs / 4)
+    const windows: Window[] = []
+    const start = performance.now()
+    const windowOf = (t: number) => {
+      const i = Math.min(Math.floor((t - start) / windowMs), Math.ceil(totalMs / windowMs) - 1)
+      while (windows.length <= i) windows.push(emptyWindow())
+      return windows[i]
+    }
+    const sampler = setInterval(() => {
+      const w = windowOf(performance.now())
+      const s = sample(pid)
+      w.rss.push(s.rssKiB)
+      w.fds.push(s.fds)
+    }, 1000)
+    const pending = new Set<Promise<void>>()
+    let writes = 0
+    const one = async (i: number) => {
+      const t = performance.now()
+      const w = windowOf(t)
+      const kind = i % 10
+      let status: number
+      if (kind < 7) status = await call(port, byId, visitor)
+      else if (kind < 9) status = await call(port, list, visitor)
+      else {
+        const unit = `SOAK-${writes++}`
+        status = await call(
+          port,
+          '/rest/v1/vacant_shops',
+          service,
+          'POST',
+          JSON.stringify({ unit_number: unit, size_m2: 10 }),
+        )
+        if (status === 201) {
+          const removed = await call(port, `/rest/v1/vacant_shops?unit_number=eq.${unit}`, service, 'DELETE')
+          if (removed >= 500) w.errors5xx++
+          else if (removed !== 204) w.failures++
+        }
+      }
+      w.requests++
+      if (status >= 500) w.errors5xx++
+      else if (status === 0 || status >= 400) w.failures++
+      if (kind < 9) w.reads.push(performance.now() - t)
+    }
+    const interval = 1000 / rate
+    for (let i = 0; i * interval < totalMs; i++) {
+      const due = start + i * interval
+      const wait = due - performance.now()
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait))
+      const p = one(i).finally(() => pending.delete(p))
+      pending.add(p)
+    }
+    await Promise.all(pending)
+    clearInterval(sampler)
+
+    const first = windows[0]
+    const last = windows[windows.length - 1]
+    const p99 = (w: Window) =>
+      percentile(
+        [...w.reads].sort((a, b) => a - b),
+        99,
+      )
+    const rss = (w: Window) => median(w.rss) / 1024
+    const fds = (w: Window) => median(w.fds)
+    const total5xx = windows.reduce((n, w) => n + w.errors5xx, 0)
+    const totalFailures = windows.reduce((n, w) => n + w.failures, 0)
+    const totalRequests = windows.reduce((n, w) => n + w.requests, 0)
+    console.log(
+      `\n  ${env.DATABASE_URL ? 'postgres' : 'pglite'}: maximum ${max.toFixed(0)} req/s (by id, 8 clients); soak at ${rate} req/s offered for ${MINUTES} min, windows of ${(windowMs / 1000).toFixed(0)} s (load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores)`,
+    )
+    windows.forEach((w, i) => {
+      console.log(
+        `    window ${String(i + 1).padStart(2)}  ${String(w.requests).padStart(6)} requests  read p50 ${percentile(
+          [...w.reads].sort((a, b) => a - b),
+          50,
+        )
+          .toFixed(2)
+          .padStart(
+            6,
+          )} ms  p99 ${p99(w).toFixed(2).padStart(7)} ms  RSS ${rss(w).toFixed(1).padStart(6)} MiB  fds ${String(fds(w)).padStart(4)}  5xx ${w.errors5xx}  other failures ${w.failures}`,
+      )
+    })
+    const growth = rss(last) / rss(first) - 1
+    console.log(
+      `    RSS last/first ${rss(last).toFixed(1)} / ${rss(first).toFixed(1)} MiB = ${(rss(last) / rss(first)).toFixed(3)} (growth ${(growth * 100).toFixed(1)}%) — target ≤ 10%: ${growth <= 0.1 ? 'met' : 'NOT met'}`,
+    )
+    console.log(
+      `    fds last − first ${fds(last)} − ${fds(first)} = ${fds(last) - fds(first)} — target flat (within ±2): ${Math.abs(fds(last) - fds(first)) <= 2 ? 'met' : 'NOT met'}`,
+    )
+    console.log(
+      `    read p99 last/first ${p99(last).toFixed(2)} / ${p99(first).toFixed(2)} ms = ${(p99(last) / p99(first)).toFixed(2)}`,
+    )
+    console.log(
+      `    5xx ${total5xx} of ${totalRequests} — target 0: ${total5xx === 0 ? 'met' : 'NOT met'}; other failures (4xx, no answer) ${totalFailures}`,
+    )
+  } finally {
+    child.kill('SIGTERM')
+    await new Promise((r) => child.once('exit', r))
+    agent.destroy()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
