@@ -19,7 +19,7 @@ const reader = jsonBodyReader(
     invalid: (issues) => new TestError(400, 'invalid', firstIssue(issues)),
     unsupportedType: (type) => new TestError(415, 'type', type),
   },
-  { limitBytes: 64, maxDepth: 4 },
+  { JSON_BODY_LIMIT_BYTES: 64, JSON_MAX_DEPTH: 4 },
 )
 
 const app = new Hono()

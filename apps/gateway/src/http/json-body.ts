@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
-import { BodyTooLargeError, readLimitedBody } from './read-limited-body.ts'
+import type { Config } from '../config.ts'
+import { readLimitedBody } from './read-limited-body.ts'
 import type { ServiceError } from './service-error.ts'
 
 /**
@@ -27,6 +28,9 @@ export interface JsonBodyLimits {
   maxDepth: number
 }
 
+/** The settings a reader's limits default to (JSON_BODY_LIMIT_BYTES, JSON_MAX_DEPTH). */
+export type JsonBodyConfig = Pick<Config, 'JSON_BODY_LIMIT_BYTES' | 'JSON_MAX_DEPTH'>
+
 export interface JsonBodyOptions<Empty = unknown> extends Partial<JsonBodyLimits> {
   /** What an empty body stands for (GoTrue and RPC: `{}`); without it, an empty body is malformed. */
   empty?: Empty
@@ -49,10 +53,12 @@ export interface JsonBodyReader {
  */
 export function jsonBodyReader(
   errors: JsonBodyErrors,
-  defaults: JsonBodyLimits & JsonBodyOptions,
+  config: JsonBodyConfig,
+  defaults: Partial<JsonBodyLimits> & JsonBodyOptions = {},
 ): JsonBodyReader {
   async function readValue(c: Context, overrides: JsonBodyOptions = {}): Promise<unknown> {
-    const options = { ...defaults, ...overrides }
+    const limits = { limitBytes: config.JSON_BODY_LIMIT_BYTES, maxDepth: config.JSON_MAX_DEPTH }
+    const options = { ...limits, ...defaults, ...overrides }
     const { limitBytes, maxDepth } = options
     const request = c.req.raw
     const declared = Number(request.headers.get('content-length'))
@@ -64,13 +70,7 @@ export function jsonBodyReader(
         throw (errors.unsupportedType ?? errors.malformed)(contentType)
       }
     }
-    let bytes: Uint8Array | undefined
-    try {
-      bytes = await readLimitedBody(request, limitBytes)
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) throw errors.tooLarge(limitBytes)
-      throw error
-    }
+    const bytes = await readLimitedBody(request, limitBytes, errors.tooLarge)
     const text = bytes ? new TextDecoder().decode(bytes) : ''
     if (text.trim() === '') {
       if ('empty' in options) return options.empty

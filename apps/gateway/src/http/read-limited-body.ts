@@ -9,14 +9,16 @@ export class BodyTooLargeError extends Error {
 /**
  * Reads a request body into memory, refusing it as soon as it passes `limitBytes`: a declared
  * Content-Length over the limit is refused before reading, and a body without one (chunked) is
- * counted while it streams, so an oversized upload never fills memory.
+ * counted while it streams, so an oversized upload never fills memory. A refusal throws
+ * `tooLarge(limitBytes)`: the caller's protocol error, or a BodyTooLargeError.
  */
 export async function readLimitedBody(
   req: Request,
   limitBytes: number,
+  tooLarge: (limitBytes: number) => Error = (limit) => new BodyTooLargeError(limit),
 ): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const declared = Number(req.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLargeError(limitBytes)
+  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes)
   if (!req.body) return undefined
   const reader = req.body.getReader()
   const chunks: Uint8Array[] = []
@@ -27,7 +29,7 @@ export async function readLimitedBody(
     total += value.byteLength
     if (total > limitBytes) {
       await reader.cancel().catch(() => undefined)
-      throw new BodyTooLargeError(limitBytes)
+      throw tooLarge(limitBytes)
     }
     chunks.push(value)
   }

@@ -17,7 +17,8 @@ export function authBodyReader(config: Config): JsonBodyReader {
       tooDeep: ERRORS.BodyTooDeep,
       invalid: (issues) => ERRORS.ValidationFailed(firstIssue(issues)),
     },
-    { limitBytes: config.JSON_BODY_LIMIT_BYTES, maxDepth: config.JSON_MAX_DEPTH, empty: {} },
+    config,
+    { empty: {} },
   )
 }
 

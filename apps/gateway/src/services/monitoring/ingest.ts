@@ -31,7 +31,8 @@ export function ingest<S extends z.ZodType>(
       invalid: ERRORS.InvalidBody,
       unsupportedType: ERRORS.UnsupportedMediaType,
     },
-    { limitBytes, maxDepth: deps.config.JSON_MAX_DEPTH, mediaTypes: MEDIA_TYPES },
+    deps.config,
+    { limitBytes, mediaTypes: MEDIA_TYPES },
   )
   return async (c: Context): Promise<Response> => {
     const payload = await body.read(c, schema)

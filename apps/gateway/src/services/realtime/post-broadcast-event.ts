@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { jsonBodyReader } from '../../http/json-body.ts'
-import { BodyTooLargeError, readLimitedBody } from '../../http/read-limited-body.ts'
+import { readLimitedBody } from '../../http/read-limited-body.ts'
 import { resolveCaller } from '../../http/resolve-caller.ts'
 import { writeAuthorization } from './authorize-channel.ts'
 import { routeOf } from './channel.ts'
@@ -31,11 +31,8 @@ export async function postBroadcastEvent(hub: RealtimeHub, c: Context): Promise<
   const limit = hub.limits.maxMessageBytes
   let payload: UserBroadcast['payload']
   if ((c.req.header('content-type') ?? '').startsWith('application/octet-stream')) {
-    try {
-      payload = { bytes: (await readLimitedBody(c.req.raw, limit)) ?? new Uint8Array() }
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) throw API_ERRORS.PayloadTooLarge(limit)
-      throw error
+    payload = {
+      bytes: (await readLimitedBody(c.req.raw, limit, API_ERRORS.PayloadTooLarge)) ?? new Uint8Array(),
     }
   } else {
     const json = await jsonBodyReader(
@@ -45,7 +42,8 @@ export async function postBroadcastEvent(hub: RealtimeHub, c: Context): Promise<
         tooDeep: API_ERRORS.TooDeep,
         invalid: API_ERRORS.NotJson,
       },
-      { limitBytes: limit, maxDepth: hub.deps.config.JSON_MAX_DEPTH },
+      hub.deps.config,
+      { limitBytes: limit },
     ).readValue(c)
     payload = { json }
   }

@@ -40,7 +40,7 @@ export async function postBroadcast(hub: RealtimeHub, c: Context): Promise<Respo
       tooDeep: API_ERRORS.TooDeep,
       invalid: API_ERRORS.InvalidBody,
     },
-    { limitBytes: hub.deps.config.JSON_BODY_LIMIT_BYTES, maxDepth: hub.deps.config.JSON_MAX_DEPTH },
+    hub.deps.config,
   ).read(c, BroadcastBody)
   // A private message goes out only if the caller's INSERT policies on realtime.messages allow
   // broadcasting to its topic (checked once per topic); the others are dropped, and the answer is

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Config } from '../../config.ts'
 import type { Queryable } from '../../database/types.ts'
 import { jsonBodyReader, nestingDepthExceeds } from '../../http/json-body.ts'
-import { BodyTooLargeError, readLimitedBody } from '../../http/read-limited-body.ts'
+import { readLimitedBody } from '../../http/read-limited-body.ts'
 import type { Statement } from './build-sql.ts'
 import { ERRORS, RestError } from './errors.ts'
 import type { MediaType } from './parse-headers.ts'
@@ -134,18 +134,17 @@ export function readJsonBody(c: Context<RestEnv>, config: Config, emptyAs: unkno
       tooDeep: (maxDepth) => ERRORS.InvalidBody(`nested deeper than ${maxDepth} levels`),
       invalid: () => ERRORS.InvalidBody('invalid json'),
     },
-    { limitBytes: config.REST_BODY_LIMIT_BYTES, maxDepth: config.JSON_MAX_DEPTH },
+    config,
+    { limitBytes: config.REST_BODY_LIMIT_BYTES },
   ).readValue(c, { empty: emptyAs })
 }
 
 /** The raw body (RPC: passed whole to a function of one unnamed argument), capped like JSON bodies. */
 export async function readRawBody(c: Context<RestEnv>, config: Config): Promise<Uint8Array> {
-  try {
-    return (await readLimitedBody(c.req.raw, config.REST_BODY_LIMIT_BYTES)) ?? new Uint8Array()
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw ERRORS.PayloadTooLarge(config.REST_BODY_LIMIT_BYTES)
-    throw error
-  }
+  return (
+    (await readLimitedBody(c.req.raw, config.REST_BODY_LIMIT_BYTES, ERRORS.PayloadTooLarge)) ??
+    new Uint8Array()
+  )
 }
 
 /** JSON text read by readRawBody, refused as readJsonBody refuses it (depth, syntax). */

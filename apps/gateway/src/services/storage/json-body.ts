@@ -16,6 +16,7 @@ export function jsonBody<S extends z.ZodType>(c: Context, config: Config, schema
       tooDeep: (maxDepth) => ERRORS.InvalidRequest(`Body is nested deeper than ${maxDepth} levels`),
       invalid: (issues) => ERRORS.InvalidRequest(firstIssue(issues)),
     },
-    { limitBytes: config.JSON_BODY_LIMIT_BYTES, maxDepth: config.JSON_MAX_DEPTH, empty: {} },
+    config,
+    { empty: {} },
   ).read(c, schema)
 }
