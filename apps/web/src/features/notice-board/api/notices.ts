@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
+import { optimisticUpdate } from '../../../lib/optimistic'
 import { getSupabase } from '../../../lib/supabase-client'
 import { useRealtimeRefresh } from '../../../lib/use-realtime-refresh'
 
@@ -115,9 +116,21 @@ export function useNoticeMutations() {
   const done = () => void client.invalidateQueries({ queryKey: ['admin', 'notices'] })
   return {
     save: useMutation({ mutationFn: saveNotice, onSuccess: done }),
+    /** Optimistic: the notice shows its new state at once and is put back if the database refuses. */
     publish: useMutation({
       mutationFn: (input: { id: string; publish: boolean }) => setPublished(input.id, input.publish),
-      onSuccess: done,
+      ...optimisticUpdate<Notice[], { id: string; publish: boolean }>(
+        client,
+        { queryKey: ['admin', 'notices'], exact: true },
+        (notices, input) =>
+          notices.map((n) =>
+            n.id === input.id
+              ? { ...n, published_at: input.publish ? new Date().toISOString() : UNPUBLISHED }
+              : n,
+          ),
+        () => undefined,
+        ['admin', 'notices'],
+      ),
     }),
   }
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { optimisticUpdate } from '../../../lib/optimistic'
 import { getSupabase } from '../../../lib/supabase-client'
 import type { AnyForm, AnyRow, RecordKind } from './record-kind'
 
@@ -11,13 +12,25 @@ export async function deleteRecord<Row extends AnyRow>(
   if (error) throw error
 }
 
+/**
+ * Deletes a record optimistically: it leaves every cached page of its list at once and comes back
+ * where it was if the database refuses (a shop a tenant still occupies); the caller says why.
+ */
 export function useDeleteRecord<Row extends AnyRow>(kind: RecordKind<Row, AnyForm>) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => deleteRecord(kind, id),
+    ...optimisticUpdate<{ rows: Row[]; total: number }, string>(
+      client,
+      { queryKey: ['admin', kind.table, 'list'] },
+      (page, id) =>
+        page.rows.some((r) => r.id === id)
+          ? { rows: page.rows.filter((r) => r.id !== id), total: Math.max(0, page.total - 1) }
+          : page,
+      () => undefined,
+    ),
     onSuccess: (_, id) => {
       client.removeQueries({ queryKey: ['admin', kind.table, 'one', id] })
-      void client.invalidateQueries({ queryKey: ['admin', kind.table, 'list'] })
       void client.invalidateQueries({ queryKey: ['admin', 'dashboard'] })
     },
   })

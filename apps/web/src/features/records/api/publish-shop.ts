@@ -1,5 +1,6 @@
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { notify } from '../../../components/ui/toasts'
+import { optimisticUpdate } from '../../../lib/optimistic'
 import { getSupabase } from '../../../lib/supabase-client'
 
 interface ListPage {
@@ -7,7 +8,12 @@ interface ListPage {
   total: number
 }
 
-const LISTS: QueryKey = ['admin', 'shops', 'list']
+interface PublishInput {
+  id: string
+  name: string
+  updatedAt: string
+  publish: boolean
+}
 
 /**
  * Publishes or hides a shop from the shops list, optimistically: every cached page of the list
@@ -17,7 +23,7 @@ const LISTS: QueryKey = ['admin', 'shops', 'list']
 export function usePublishShop() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: async (input: { id: string; name: string; updatedAt: string; publish: boolean }) => {
+    mutationFn: async (input: PublishInput) => {
       const { data, error } = await getSupabase()
         .from('shops')
         .update({ is_published: input.publish })
@@ -28,25 +34,18 @@ export function usePublishShop() {
       if (data.length !== 1)
         throw new Error('Someone else changed this shop meanwhile. The list now shows their version.')
     },
-    onMutate: async (input) => {
-      await client.cancelQueries({ queryKey: LISTS })
-      const before = client.getQueriesData<ListPage>({ queryKey: LISTS })
-      client.setQueriesData<ListPage>({ queryKey: LISTS }, (page) =>
-        page
-          ? {
-              ...page,
-              rows: page.rows.map((r) => (r.id === input.id ? { ...r, is_published: input.publish } : r)),
-            }
-          : page,
-      )
-      return { before }
-    },
-    onError: (error, input, context) => {
-      for (const [key, data] of context?.before ?? []) client.setQueryData(key, data)
-      notify.error(`${input.name} was not ${input.publish ? 'published' : 'hidden'}`, {
-        description: error.message,
-      })
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'shops'] }),
+    ...optimisticUpdate<ListPage, PublishInput>(
+      client,
+      { queryKey: ['admin', 'shops', 'list'] },
+      (page, input) => ({
+        ...page,
+        rows: page.rows.map((r) => (r.id === input.id ? { ...r, is_published: input.publish } : r)),
+      }),
+      (error, input) =>
+        notify.error(`${input.name} was not ${input.publish ? 'published' : 'hidden'}`, {
+          description: error.message,
+        }),
+      ['admin', 'shops'],
+    ),
   })
 }

@@ -44,17 +44,18 @@ export function RecordList<Row extends { id: string; updated_at: string }>({
     list.setQuery(draft)
   }
 
+  /** Optimistic: the row leaves the list at once and comes back, with the reason, if refused. */
   async function confirmDelete() {
     if (!doomed) return
+    const row = doomed
+    setDoomed(null)
     try {
-      await remove.mutateAsync(doomed.id)
-      notify.success(`Deleted ${kind.nameOf(doomed)}`)
-      setDoomed(null)
+      await remove.mutateAsync(row.id)
+      notify.success(`Deleted ${kind.nameOf(row)}`)
     } catch (error) {
-      notify.error(`Could not delete ${kind.nameOf(doomed)}`, {
+      notify.error(`Could not delete ${kind.nameOf(row)}`, {
         description: failureText(kind, error, 'delete'),
       })
-      setDoomed(null)
     }
   }
 
