@@ -116,9 +116,7 @@ function redirectedTo(path: string, finalUrl: string | undefined): boolean {
  */
 export function medianRun(runs: PageResult[]): PageResult {
   if (runs.length === 0) throw new Error('no Lighthouse runs to take the median of')
-  const sorted = [...runs].sort(
-    (a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1),
-  )
+  const sorted = [...runs].sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1))
   return sorted[Math.floor((sorted.length - 1) / 2)]
 }
 

@@ -161,7 +161,8 @@ async function main(): Promise<number> {
       '/tenant/dashboard',
     ]
     const adminPath = paths.find((p) => p.startsWith('/admin/'))
-    if (adminPath) throw new Error(`${adminPath}: admin pages need a second factor; only /tenant/* is signed in`)
+    if (adminPath)
+      throw new Error(`${adminPath}: admin pages need a second factor; only /tenant/* is signed in`)
     const results: PageResult[] = []
     const calibrated: PageResult[] = []
     const audit = async (path: string, suffix: string, extra: string[]) => {

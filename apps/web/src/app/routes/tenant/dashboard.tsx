@@ -181,14 +181,12 @@ export default function TenantDashboardPage() {
           <Card>
             <CardHeader>
               <CardTitle>My listing</CardTitle>
-              <CardDescription>What visitors see in the store directory and on your store page.</CardDescription>
+              <CardDescription>
+                What visitors see in the store directory and on your store page.
+              </CardDescription>
             </CardHeader>
             <CardContent>
-              {shopId ? (
-                <ListingTabLoader shopId={shopId} />
-              ) : (
-                needsTenancy('Your listing')
-              )}
+              {shopId ? <ListingTabLoader shopId={shopId} /> : needsTenancy('Your listing')}
             </CardContent>
           </Card>
         </TabsContent>
