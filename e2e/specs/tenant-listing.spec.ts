@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { anonKey } from '../support/backend'
 import { expect, type Portal, test } from '../support/fixtures'
 
@@ -33,14 +34,22 @@ async function restoreAfter(portal: Portal) {
   return original
 }
 
+/** Opens the listing tab and waits for its form (the tab loads its own code, then the shop). */
+async function openListing(page: Page) {
+  await page.goto('/tenant/dashboard?tab=listing')
+  const form = page.getByRole('form', { name: "Your shop's public listing" })
+  // Bounded wait for the first load of the portal, the tab's code and the shop on a busy machine.
+  await expect(form.getByRole('textbox', { name: 'Monday' })).toBeVisible({ timeout: 20_000 })
+  return form
+}
+
 test('a tenant edits their trading hours and sees them on the public store page', async ({
   page,
   portal,
 }) => {
   await restoreAfter(portal)
   await portal.signInAs('tenantA')
-  await page.goto('/tenant/dashboard?tab=listing')
-  const form = page.getByRole('form', { name: "Your shop's public listing" })
+  const form = await openListing(page)
   await expect(form.getByRole('textbox', { name: 'Monday' })).toHaveValue(/\d\d:\d\d/)
   await form.getByRole('textbox', { name: 'Monday' }).fill('07:30 - 19:00')
   // The seeded shop trades on Sundays: it closes them now.
@@ -94,8 +103,7 @@ test('an invalid website is refused before sending, with the message under the f
 }) => {
   await restoreAfter(portal)
   await portal.signInAs('tenantA')
-  await page.goto('/tenant/dashboard?tab=listing')
-  const form = page.getByRole('form', { name: "Your shop's public listing" })
+  const form = await openListing(page)
   await form.getByLabel('Website').fill('javascript:alert(1)')
   await form.getByLabel('Description').fill('Kept after the refusal')
   await form.getByRole('button', { name: 'Save listing' }).click()
@@ -111,8 +119,7 @@ test('an edit made meanwhile by the centre management is shown instead of being 
 }) => {
   const original = await restoreAfter(portal)
   await portal.signInAs('tenantA')
-  await page.goto('/tenant/dashboard?tab=listing')
-  const form = page.getByRole('form', { name: "Your shop's public listing" })
+  const form = await openListing(page)
   await expect(form.getByLabel('Description')).toHaveValue(original.description)
   // Management saves a change while the tenant is typing.
   await portal.serviceRest('PATCH', `shops?id=eq.${original.id}`, {
