@@ -95,6 +95,7 @@ const STATES: { name: string; open: (page: Page, portal: Portal) => Promise<void
   {
     name: 'the listing editor with its preview',
     open: async (page, portal) => {
+      test.slow() // the tab loads its own code after the dashboard's, then the shop
       await portal.signInAs('tenantA')
       await page.goto('/tenant/dashboard?tab=listing')
       await expect(page.getByRole('textbox', { name: 'Monday' })).toBeVisible({ timeout: 20_000 })
@@ -105,6 +106,7 @@ const STATES: { name: string; open: (page: Page, portal: Portal) => Promise<void
   {
     name: 'the listing editor with a field error',
     open: async (page, portal) => {
+      test.slow() // the tab loads its own code after the dashboard's, then the shop
       await portal.signInAs('tenantA')
       await page.goto('/tenant/dashboard?tab=listing')
       const form = page.getByRole('form', { name: "Your shop's public listing" })
@@ -124,6 +126,7 @@ const STATES: { name: string; open: (page: Page, portal: Portal) => Promise<void
       portal.onCleanup(() =>
         portal.serviceRest('PATCH', `shops?id=eq.${shop.id}`, { description: shop.description }),
       )
+      test.slow() // the tab loads its own code after the dashboard's, then the shop
       await portal.signInAs('tenantA')
       await page.goto('/tenant/dashboard?tab=listing')
       const form = page.getByRole('form', { name: "Your shop's public listing" })
