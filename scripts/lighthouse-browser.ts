@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+// chrome-launcher is how Lighthouse's CLI starts Chrome (a dependency of lighthouse): the signed-in
+// audits run in a browser started the same way as the others.
+import { launch } from 'chrome-launcher'
 import { AUTH_STORAGE_KEY } from '../apps/web/src/lib/session/auth-storage.ts'
 
 /**
  * A signed-in page for Lighthouse: Lighthouse's CLI cannot sign in, so for a portal page
  * scripts/lighthouse.ts signs the demo account in through the auth API, starts Chromium itself
- * (the same binary and flags), puts the session where the web app's supabase-js keeps it
+ * (as Lighthouse's CLI would: chrome-launcher, the same binary and flags), puts the session where the web app's supabase-js keeps it
  * (localStorage, apps/web/src/lib/session/auth-storage.ts) over the DevTools protocol, and lets
  * Lighthouse attach to that browser (`--port`, `--disable-storage-reset` so the session stays).
  * Each audit gets a new browser with an empty profile: the only thing it has loaded before is
@@ -88,8 +87,8 @@ async function devtools(url: string) {
 }
 
 /**
- * Starts Chromium with a fresh profile and a DevTools port, with `session` stored for `origin`
- * under the web app's auth storage key.
+ * Starts Chromium the way Lighthouse's CLI does (chrome-launcher, its default flags, a fresh
+ * profile) with `session` stored for `origin` under the web app's auth storage key.
  */
 export async function startSignedInBrowser(options: {
   chromePath: string
@@ -97,28 +96,15 @@ export async function startSignedInBrowser(options: {
   origin: string
   session: unknown
 }): Promise<SignedInBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'genesis-lighthouse-profile-'))
-  const chrome: ChildProcess = spawn(
-    options.chromePath,
-    [...options.chromeFlags, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore' },
-  )
+  const chrome = await launch({ chromePath: options.chromePath, chromeFlags: options.chromeFlags })
   const stop = () => {
-    if (chrome.exitCode === null) chrome.kill('SIGTERM')
-    rmSync(profile, { recursive: true, force: true })
+    chrome.kill()
   }
   try {
-    // Chromium writes the port it chose and the browser's DevTools path into the profile.
-    const [port, path] = await waitFor('Chromium to open its DevTools port', () => {
-      if (chrome.exitCode !== null) throw new Error(`Chromium exited with code ${chrome.exitCode}`)
-      try {
-        const [p, wsPath] = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').trim().split('\n')
-        return p && wsPath ? ([Number(p), wsPath] as const) : undefined
-      } catch {
-        return undefined
-      }
-    })
-    const cdp = await devtools(`ws://127.0.0.1:${port}${path}`)
+    const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as {
+      webSocketDebuggerUrl: string
+    }
+    const cdp = await devtools(version.webSocketDebuggerUrl)
     try {
       const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', {
         url: `${options.origin}/robots.txt`,
@@ -135,12 +121,12 @@ export async function startSignedInBrowser(options: {
             sessionId,
           )
         ).result.value
-      await waitFor('robots.txt to load', async () =>
-        (await evaluate(`location.origin === ${JSON.stringify(options.origin)} && document.readyState`)) ===
-        'complete'
-          ? true
-          : undefined,
-      )
+      // Until the new tab has a document, Chromium answers "Cannot find default execution context".
+      const loaded = () =>
+        evaluate(`location.origin === ${JSON.stringify(options.origin)} && document.readyState`).catch(
+          () => undefined,
+        )
+      await waitFor('robots.txt to load', async () => ((await loaded()) === 'complete' ? true : undefined))
       await evaluate(
         `localStorage.setItem(${JSON.stringify(AUTH_STORAGE_KEY)}, ${JSON.stringify(JSON.stringify(options.session))})`,
       )
@@ -148,7 +134,7 @@ export async function startSignedInBrowser(options: {
     } finally {
       cdp.close()
     }
-    return { port, stop }
+    return { port: chrome.port, stop }
   } catch (error) {
     stop()
     throw error
