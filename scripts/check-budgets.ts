@@ -5,7 +5,7 @@
  * the HTML entry (which includes the public layout) to the page's own module, the JavaScript the browser
  * must fetch before the page can render, and sums it gzip-compressed. Dynamic imports that load
  * later (on a click or a submit) are not counted. It fails when a public page's graph reaches
- * tenant or admin code, or a budget is exceeded.
+ * tenant or admin code, the full supabase-js or full zod, or a budget is exceeded.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -55,6 +55,10 @@ const dataClientPattern = /@supabase\/(postgrest-js|functions-js|supabase-js)\//
 const fullClient = /@supabase\/supabase-js\//
 const clientMark = /PostgrestError|FunctionsHttpError/
 const read = (file: string) => readFileSync(join(dist, file), 'utf8')
+// Full zod ('zod', "classic") has its own copy of zod's core and loads with the code that uses it
+// (form submits, the portal, the back office); first paints validate with zod/mini (decisions 009
+// and 019). Its string type's trait name survives minification; zod/mini's is ZodMiniString.
+const fullZodMark = /[`'"]ZodString[`'"]/
 const isDataClient = (k: string) =>
   dataClientPattern.test(k) || dataClientPattern.test(manifest[k]?.src ?? '')
 
@@ -73,7 +77,11 @@ for (const page of pages) {
   const keys = pageGraph([entry, page])
   const files = [...keys].map((k) => manifest[k])
   const leaked = [...keys].filter(
-    (k) => forbidden.test(k) || forbidden.test(manifest[k].src ?? '') || fullClient.test(k),
+    (k) =>
+      forbidden.test(k) ||
+      forbidden.test(manifest[k].src ?? '') ||
+      fullClient.test(k) ||
+      fullZodMark.test(read(manifest[k].file)),
   )
   const js = files.reduce((sum, c) => sum + gz(c.file), 0)
   const css = [...new Set(files.flatMap((c) => c.css ?? []))].reduce((sum, f) => sum + gz(f), 0)
@@ -86,7 +94,7 @@ for (const page of pages) {
     `${ok ? 'ok  ' : 'FAIL'} ${page.replace('src/app/routes/public/', '/').padEnd(14)} JS ${kib(js).padStart(10)}` +
       ` (${files.length} files, stretch ${js <= BUDGET.jsStretch ? 'met' : 'missed'})  CSS ${kib(css).padStart(8)}` +
       `  (data client in ${client.map((c) => c.file).join(', ') || 'no chunk'})` +
-      (leaked.length ? `  tenant/admin code or full supabase-js: ${leaked.join(', ')}` : ''),
+      (leaked.length ? `  tenant/admin code, full supabase-js or full zod: ${leaked.join(', ')}` : ''),
   )
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   calibratedCpuMultiplier,
   formatTable,
+  medianRun,
   meetsTargets,
   storeSlug,
   summarise,
@@ -49,6 +50,46 @@ describe('Lighthouse report', () => {
     )
     expect(meetsTargets([ok])).toBe(true)
     expect(meetsTargets([ok, seo99])).toBe(false)
+  })
+
+  it('judges a portal page by its own targets: accessibility 100, performance 90, SEO not judged (noindex)', () => {
+    const dashboard = summarise(
+      '/tenant/dashboard',
+      lhr({ performance: 0.92, accessibility: 1, 'best-practices': 1, seo: 0.58 }, { 'is-crawlable': 0 }),
+    )
+    expect(dashboard.shortfalls).toEqual({})
+    expect(meetsTargets([dashboard])).toBe(true)
+    expect(formatTable([dashboard])).toContain('58 (not judged)')
+    const a11y99 = summarise(
+      '/tenant/dashboard',
+      lhr({ performance: 1, accessibility: 0.99, 'best-practices': 1, seo: 1 }, { 'color-contrast': 0 }),
+    )
+    expect(Object.keys(a11y99.shortfalls)).toEqual(['accessibility'])
+    expect(meetsTargets([a11y99])).toBe(false)
+    expect(formatTable([a11y99])).toContain('99 ✗ (≥100)')
+  })
+
+  it('fails a signed-in page that ended somewhere else (its login), whatever it scored', () => {
+    const result = summarise('/tenant/dashboard', {
+      ...lhr({ performance: 1, accessibility: 1, 'best-practices': 1, seo: 1 }),
+      finalDisplayedUrl: 'http://127.0.0.1:4000/tenant/login?next=%2Ftenant%2Fdashboard',
+    })
+    expect(result.redirectedTo).toContain('/tenant/login')
+    expect(meetsTargets([result])).toBe(false)
+    expect(formatTable([result])).toContain('ended on')
+    const stayed = summarise('/tenant/dashboard', {
+      ...lhr({ performance: 1, accessibility: 1, 'best-practices': 1, seo: 1 }),
+      finalDisplayedUrl: 'http://127.0.0.1:4000/tenant/dashboard',
+    })
+    expect(stayed.redirectedTo).toBeUndefined()
+  })
+
+  it('takes the run with the median performance score', () => {
+    const run = (performance: number) =>
+      summarise('/', lhr({ performance, accessibility: 1, 'best-practices': 1, seo: 1 }))
+    expect(medianRun([run(0.91), run(0.72), run(0.88)]).scores.performance).toBe(88)
+    expect(medianRun([run(0.5)]).scores.performance).toBe(50)
+    expect(() => medianRun([])).toThrow()
   })
 
   it('refuses a report that is not a Lighthouse result', () => {

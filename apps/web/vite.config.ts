@@ -1,5 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
@@ -68,8 +68,61 @@ function preloadFont(): Plugin {
   }
 }
 
+/**
+ * Gives full zod ("classic", `import { z } from 'zod'`) its own copy of zod's core, apart from the
+ * core that `zod/mini` uses (decision 019). Tree-shaking works per module, and zod's core is a few
+ * modules (`core/schemas.js` holds every schema class): with one copy, the core chunk every public
+ * page loads for its first paint (zod/mini, decision 009) held every class any part of the app
+ * uses, and classic's string type alone reaches all the string formats. Each full-zod schema the
+ * tenant portal or the back office added made the public pages heavier. Full zod is only used by
+ * code that loads later (form submits, the portal, the back office), so its core now comes with it.
+ * The two copies interoperate (zod checks instances by traits, not by class identity); each has
+ * its own global config, which only the full-zod side sets (English messages, loaded with it).
+ */
+function zodClassicCore(): Plugin {
+  const MARK = '?zod-classic'
+  const zodDir = (part: string) => new RegExp(`[\\\\/]node_modules[\\\\/]zod[\\\\/]v4[\\\\/]${part}[\\\\/]`)
+  const classic = zodDir('classic')
+  const shared = zodDir('(core|locales)')
+  let classicSeen = false
+  let copied = 0
+  return {
+    name: 'genesis:zod-classic-core',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    enforce: 'pre',
+    buildStart() {
+      classicSeen = false
+      copied = 0
+    },
+    resolveId(source, importer) {
+      if (!importer || !source.startsWith('.')) return null
+      const from = importer.endsWith(MARK) ? importer.slice(0, -MARK.length) : importer
+      const fromClassic = classic.test(from)
+      classicSeen ||= fromClassic
+      // A relative import of core or locales by classic, or by a module of classic's copy.
+      if (from === importer && !fromClassic) return null
+      const target = resolve(dirname(from), source)
+      if (!shared.test(target)) return null
+      copied++
+      return target + MARK
+    },
+    async load(id) {
+      if (!id.endsWith(MARK)) return null
+      return { code: await readFile(id.slice(0, -MARK.length), 'utf8'), moduleType: 'js' }
+    },
+    buildEnd(error) {
+      // zod moved its files: say so rather than let the public pages silently grow back.
+      if (!error && classicSeen && copied === 0) {
+        this.error(
+          'genesis:zod-classic-core: full zod imported no core module it could copy (zod file layout changed?)',
+        )
+      }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), preloadFont()],
+  plugins: [zodClassicCore(), react(), tailwindcss(), precompress(), preloadFont()],
   // The manifest lets scripts/check-budgets.ts follow each route's chunk graph.
   build: { manifest: true },
   server: {

@@ -93,6 +93,50 @@ const STATES: { name: string; open: (page: Page, portal: Portal) => Promise<void
     },
   },
   {
+    name: 'the listing editor with its preview',
+    open: async (page, portal) => {
+      test.slow() // the tab loads its own code after the dashboard's, then the shop
+      await portal.signInAs('tenantA')
+      await page.goto('/tenant/dashboard?tab=listing')
+      await expect(page.getByRole('textbox', { name: 'Monday' })).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByRole('region', { name: 'Preview of your store card' })).toBeVisible()
+      await page.waitForLoadState('networkidle')
+    },
+  },
+  {
+    name: 'the listing editor with a field error',
+    open: async (page, portal) => {
+      test.slow() // the tab loads its own code after the dashboard's, then the shop
+      await portal.signInAs('tenantA')
+      await page.goto('/tenant/dashboard?tab=listing')
+      const form = page.getByRole('form', { name: "Your shop's public listing" })
+      await expect(form.getByLabel('Website')).toBeVisible({ timeout: 20_000 })
+      await form.getByLabel('Website').fill('not an address')
+      await form.getByRole('button', { name: 'Save listing' }).click()
+      await expect(form.getByLabel('Website')).toHaveAttribute('aria-invalid', 'true')
+    },
+  },
+  {
+    name: 'the listing editor showing an edit made meanwhile',
+    open: async (page, portal) => {
+      const [shop] = (await portal.serviceRest('GET', 'shops?shop_no=eq.G01&select=id,description')) as {
+        id: string
+        description: string
+      }[]
+      portal.onCleanup(() =>
+        portal.serviceRest('PATCH', `shops?id=eq.${shop.id}`, { description: shop.description }),
+      )
+      test.slow() // the tab loads its own code after the dashboard's, then the shop
+      await portal.signInAs('tenantA')
+      await page.goto('/tenant/dashboard?tab=listing')
+      const form = page.getByRole('form', { name: "Your shop's public listing" })
+      await expect(form.getByLabel('Description')).toBeVisible({ timeout: 20_000 })
+      await portal.serviceRest('PATCH', `shops?id=eq.${shop.id}`, { description: 'Changed meanwhile' })
+      await form.getByRole('button', { name: 'Save listing' }).click()
+      await expect(form.getByRole('button', { name: 'Save mine over it' })).toBeVisible()
+    },
+  },
+  {
     name: 'the maintenance requests',
     open: async (page, portal) => {
       await portal.signInAs('tenantA')

@@ -180,3 +180,42 @@ test("a tenant uploads a proof of payment and the statement shows 'Payment submi
   expect(proofs).toHaveLength(1)
   expect(proofs[0].object_path).toMatch(/EFT-confirmation\.pdf$/)
 })
+
+test("tenant B's open dashboard never receives tenant A's live updates", async ({ page, portal }) => {
+  const shopId = async (shopNo: string) =>
+    ((await portal.serviceRest('GET', `shops?shop_no=eq.${shopNo}&select=id`)) as { id: string }[])[0].id
+  const [shopA, shopB] = [await shopId(TENANTS.tenantA.shopNo), await shopId(TENANTS.tenantB.shopNo)]
+  const mark = `${Date.now()}`
+  portal.onCleanup(() => portal.serviceRest('DELETE', `notices?title=like.*${mark}*`))
+  const notice = (title: string, shop: string) =>
+    portal.serviceRest('POST', 'notices', {
+      title: `${title} ${mark}`,
+      body: 'A notice of the live-update story.',
+      audience: 'shops',
+      shop_ids: [shop],
+    })
+
+  await portal.signInAs('tenantB')
+  await page.goto('/tenant/dashboard')
+  await expect(page.getByRole('region', { name: 'Notices' })).toBeVisible({ timeout: 20_000 })
+  // B's channel is live once one of B's own notices arrives with its toast (bounded retries while
+  // the channel joins: a notice sent before that arrives with the next page load, not live).
+  let attempt = 0
+  await expect(async () => {
+    attempt++
+    await notice(`For Bean Theory, check ${attempt}`, shopB)
+    await expect(
+      page.getByText(`For Bean Theory, check ${attempt} ${mark}`, { exact: true }).first(),
+    ).toBeVisible({ timeout: 3_000 })
+  }).toPass({ timeout: 30_000 })
+
+  // A notice to tenant A's shop, then one to B's: changes reach a channel in commit order, so once
+  // B's second notice is on screen, A's would have arrived before it if RLS let it through.
+  await notice('For Fresh Basket only', shopA)
+  await notice('For Bean Theory, after', shopB)
+  await expect(page.getByText(`For Bean Theory, after ${mark}`, { exact: true }).first()).toBeVisible()
+  await expect(page.getByText(`For Fresh Basket only ${mark}`)).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Notices' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText(`For Fresh Basket only ${mark}`)).toHaveCount(0)
+})

@@ -23,11 +23,13 @@ import { useMyTenancy } from '../../../features/tenancy/api/get-my-tenancy'
 import { LeaseSummary } from '../../../features/tenancy/components/lease-summary'
 import { TenancyWelcome } from '../../../features/tenancy/components/tenancy-welcome'
 import { useSession } from '../../../lib/session/session-context'
+import { ListingTabLoader } from './listing-tab-loader'
 import { useTenantLiveUpdates } from './use-live-updates'
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'statements', label: 'Statements' },
+  { id: 'listing', label: 'My listing' },
   { id: 'maintenance', label: 'Maintenance' },
   { id: 'account', label: 'Account' },
 ] as const
@@ -172,6 +174,19 @@ export default function TenantDashboardPage() {
                     : undefined
                 }
               />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="listing">
+          <Card>
+            <CardHeader>
+              <CardTitle>My listing</CardTitle>
+              <CardDescription>
+                What visitors see in the store directory and on your store page.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {shopId ? <ListingTabLoader shopId={shopId} /> : needsTenancy('Your listing')}
             </CardContent>
           </Card>
         </TabsContent>

@@ -1,6 +1,6 @@
 import { WEEKDAYS, type Weekday } from '@genesis/contracts/opening-hours'
 import { shopListingSchema } from '@genesis/contracts/shop-listing'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field, TextArea } from '../../../components/ui/field'
@@ -117,6 +117,7 @@ function ListingForm({
   const [errors, setErrors] = useState<ListingErrors>(NO_ERRORS)
   const update = useUpdateMyShop()
   const logo = useUploadShopLogo()
+  const previewHeading = useId()
   const set =
     <K extends keyof ListingDraft>(key: K) =>
     (value: ListingDraft[K]) =>
@@ -290,10 +291,14 @@ function ListingForm({
           Save listing
         </Button>
       </form>
-      <aside aria-label="Preview of your store card" className="space-y-2">
-        <h3 className="text-sm font-semibold text-stone-700">Preview</h3>
+      {/* A region of the tab, not a page landmark of its own: it previews what the form holds. */}
+      <section aria-labelledby={previewHeading} className="space-y-2">
+        <h3 id={previewHeading} className="text-sm font-semibold text-stone-700">
+          Preview of your store card
+        </h3>
+        <p className="text-sm text-stone-600">As the store directory will show it once you save.</p>
         {preview(base, draft)}
-      </aside>
+      </section>
     </div>
   )
 }

@@ -7,15 +7,20 @@ import { cn } from '../../../lib/cn'
 import type { Shop } from '../api/get-shops'
 import { StoreLogo } from './store-logo'
 
-/** One store in the directory, as a card (grid) or a row (list). The whole card links to the store. */
-export function StoreCard({ shop, view }: { shop: Shop; view: 'grid' | 'list' }) {
+/**
+ * One store in the directory, as a card (grid) or a row (list). The whole card links to the store,
+ * except as a preview (the tenant's listing editor), where following it would leave the form.
+ */
+export function StoreCard({ shop, view, preview }: { shop: Shop; view: 'grid' | 'list'; preview?: boolean }) {
   // A store with no hours at all reads better as 'not listed' than as three 'Closed' days.
   const hours = formatOpeningHours(shop.tradingHours)
     ? formatOpeningHoursShort(shop.tradingHours)
     : 'Hours not listed'
   const card =
     'group relative rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-300 hover:shadow-md focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700'
-  const name = (
+  const name = preview ? (
+    shop.tradingName
+  ) : (
     <Link to={paths.store.getHref(shop.slug)} className="after:absolute after:inset-0 focus:outline-none">
       {shop.tradingName}
     </Link>

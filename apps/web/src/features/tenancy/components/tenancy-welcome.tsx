@@ -5,6 +5,9 @@ import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import type { Tenancy } from '../api/get-my-tenancy'
 
+/** The loaded heading's usual height: eyebrow, a company name over two lines and a wrapped shop line on a phone. */
+const WELCOME_HEIGHT = 'min-h-38 sm:min-h-24'
+
 /** The dashboard's heading: the tenant's company, and their shop's number, floor and category. */
 export function TenancyWelcome({
   tenancy,
@@ -18,10 +21,13 @@ export function TenancyWelcome({
   onRetry: () => void
 }) {
   if (isPending) {
+    // The same lines as the loaded heading, in a block as tall as it usually is (a company name and
+    // a shop line that wrap on a phone), so the tabs below do not jump when it arrives.
     return (
-      <div className="space-y-3" aria-busy="true">
-        <Skeleton className="h-9 w-72 max-w-full" />
-        <Skeleton className="h-5 w-96 max-w-full" />
+      <div className={`${WELCOME_HEIGHT} space-y-2`} aria-busy="true">
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-8 w-72 max-w-full sm:h-9" />
+        <Skeleton className="h-6 w-96 max-w-full" />
         <h1 className="sr-only">Tenant Dashboard</h1>
       </div>
     )
@@ -56,7 +62,7 @@ export function TenancyWelcome({
     )
   }
   return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+    <div className={`${WELCOME_HEIGHT} flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between`}>
       <div>
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Welcome back</p>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">

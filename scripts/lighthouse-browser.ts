@@ -1,0 +1,142 @@
+// chrome-launcher is how Lighthouse's CLI starts Chrome (a dependency of lighthouse): the signed-in
+// audits run in a browser started the same way as the others.
+import { launch } from 'chrome-launcher'
+import { AUTH_STORAGE_KEY } from '../apps/web/src/lib/session/auth-storage.ts'
+
+/**
+ * A signed-in page for Lighthouse: Lighthouse's CLI cannot sign in, so for a portal page
+ * scripts/lighthouse.ts signs the demo account in through the auth API, starts Chromium itself
+ * (as Lighthouse's CLI would: chrome-launcher, the same binary and flags), puts the session where the web app's supabase-js keeps it
+ * (localStorage, apps/web/src/lib/session/auth-storage.ts) over the DevTools protocol, and lets
+ * Lighthouse attach to that browser (`--port`, `--disable-storage-reset` so the session stays).
+ * Each audit gets a new browser with an empty profile: the only thing it has loaded before is
+ * /robots.txt (to reach the site's origin), so the page's code and data still load cold.
+ */
+
+export interface SignedInBrowser {
+  /** The DevTools port to give Lighthouse (`--port`). */
+  port: number
+  stop: () => void
+}
+
+/** A demo account's session from the auth API, as supabase-js stores it. */
+export async function signIn(
+  base: string,
+  anonKey: string,
+  account: { email: string; password: string },
+): Promise<unknown> {
+  const res = await fetch(`${base}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  })
+  if (!res.ok) throw new Error(`sign-in as ${account.email} failed: ${res.status} ${await res.text()}`)
+  return res.json()
+}
+
+/** The anon key the gateway puts into every page's app config. */
+export async function anonKeyOf(base: string): Promise<string> {
+  const html = await (await fetch(`${base}/`)).text()
+  const config = /<script id="app-config" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1]
+  const anonKey: unknown = config ? JSON.parse(config).anonKey : undefined
+  if (typeof anonKey !== 'string') throw new Error('no anon key in the app config of /')
+  return anonKey
+}
+
+async function waitFor<T>(what: string, read: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const value = await read()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** A minimal DevTools protocol client over the browser's WebSocket (Node's own WebSocket). */
+async function devtools(url: string) {
+  const socket = new WebSocket(url)
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => resolve(), { once: true })
+    socket.addEventListener('error', () => reject(new Error(`cannot connect to ${url}`)), { once: true })
+  })
+  let nextId = 1
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as {
+      id?: number
+      result?: unknown
+      error?: { message: string }
+    }
+    const waiter = message.id === undefined ? undefined : pending.get(message.id)
+    if (!waiter || message.id === undefined) return
+    pending.delete(message.id)
+    if (message.error) waiter.reject(new Error(message.error.message))
+    else waiter.resolve(message.result)
+  })
+  return {
+    send<T>(method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<T> {
+      const id = nextId++
+      socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }))
+      return new Promise<T>((resolve, reject) => {
+        pending.set(id, { resolve: (v) => resolve(v as T), reject })
+      })
+    },
+    close: () => socket.close(),
+  }
+}
+
+/**
+ * Starts Chromium the way Lighthouse's CLI does (chrome-launcher, its default flags, a fresh
+ * profile) with `session` stored for `origin` under the web app's auth storage key.
+ */
+export async function startSignedInBrowser(options: {
+  chromePath: string
+  chromeFlags: string[]
+  origin: string
+  session: unknown
+}): Promise<SignedInBrowser> {
+  const chrome = await launch({ chromePath: options.chromePath, chromeFlags: options.chromeFlags })
+  const stop = () => {
+    chrome.kill()
+  }
+  try {
+    const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as {
+      webSocketDebuggerUrl: string
+    }
+    const cdp = await devtools(version.webSocketDebuggerUrl)
+    try {
+      const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', {
+        url: `${options.origin}/robots.txt`,
+      })
+      const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', {
+        targetId,
+        flatten: true,
+      })
+      const evaluate = async (expression: string) =>
+        (
+          await cdp.send<{ result: { value?: unknown } }>(
+            'Runtime.evaluate',
+            { expression, returnByValue: true },
+            sessionId,
+          )
+        ).result.value
+      // Until the new tab has a document, Chromium answers "Cannot find default execution context".
+      const loaded = () =>
+        evaluate(`location.origin === ${JSON.stringify(options.origin)} && document.readyState`).catch(
+          () => undefined,
+        )
+      await waitFor('robots.txt to load', async () => ((await loaded()) === 'complete' ? true : undefined))
+      await evaluate(
+        `localStorage.setItem(${JSON.stringify(AUTH_STORAGE_KEY)}, ${JSON.stringify(JSON.stringify(options.session))})`,
+      )
+      await cdp.send('Target.closeTarget', { targetId })
+    } finally {
+      cdp.close()
+    }
+    return { port: chrome.port, stop }
+  } catch (error) {
+    stop()
+    throw error
+  }
+}
