@@ -197,6 +197,19 @@ describe.each(drivers)('REST RPC through supabase-js (%s)', (driver) => {
       expect((await anon.rpc('rest_untyped_row')).data).toEqual({ k: 7, v: 'seven' })
     })
 
+    it('refuses filters, order and columns on rows that have no columns, instead of ignoring them', async () => {
+      const untyped = await anon.rpc('rest_untyped_rows').eq('k', 1)
+      expect(untyped.status).toBe(400)
+      expect(untyped.error).toMatchObject({
+        code: '42703',
+        message: 'column rest_untyped_rows.k does not exist',
+      })
+      const ordered = await anon.rpc('rest_numbers', { n: 3 }).order('n')
+      expect(ordered.error).toMatchObject({ code: '42703', message: 'column rest_numbers.n does not exist' })
+      expect((await anon.rpc('rest_numbers', { n: 3 }).select('x')).error?.code).toBe('42703')
+      expect((await anon.rpc('rest_numbers', { n: 3 }).select('*')).data).toEqual([1, 2, 3])
+    })
+
     it('takes a row-type argument as a JSON object', async () => {
       const { data, error } = await anon.rpc('rest_label_text', { l: { id: 7, name: 'seven' } })
       expect(error).toBeNull()

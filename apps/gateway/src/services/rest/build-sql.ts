@@ -948,6 +948,19 @@ export function rpcShape(fn: DbFunction): RpcShape {
   return fn.returnsSet ? 'scalars' : 'scalar'
 }
 
+/** The first column a query's root filters, order or select name (`null` when it names none). */
+function namedColumn(query: ParsedQuery): string | null {
+  const inCondition = (c: Condition): string | null =>
+    c.kind === 'filter' ? c.field.column : (c.conditions.map(inCondition).find((n) => n !== null) ?? null)
+  for (const { path, value } of query.filters) if (path.length === 0) return inCondition(value)
+  for (const { path, value } of query.order) if (path.length === 0 && value[0]) return value[0].field.column
+  for (const item of query.select) {
+    if (item.kind === 'embed') return item.relation
+    if (item.kind === 'field' && item.field.column !== '*') return item.field.column
+  }
+  return null
+}
+
 /**
  * The call statement. Functions returning rows are a source like a table (select, filters, order,
  * limit, count, embeds when the rows are of a table); scalars come back as one JSON value.
@@ -974,6 +987,10 @@ export function buildRpc(
     return { sql, params: params.values, countQuery: { sql: 'select 1', params: [] } }
   }
   if (shape === 'scalars') {
+    // Rows of scalars or untyped records have no columns to filter, order or pick: say so rather
+    // than answer every row as if the filter had matched.
+    const column = namedColumn(query)
+    if (column !== null) throw ERRORS.UndefinedColumn(fn.name, column)
     // `setof record` (an untyped function, as PostgREST calls it) has no column list to select
     // `from`, so it is called in the select list, where each row is a record PostgreSQL names.
     const rowsOf = (call: string, from: string, lateral: string) =>
