@@ -95,6 +95,8 @@ const probes = new Map<string, FunctionDefinition>([
       throw new Error('boom')
     }),
   ],
+  // Resolves to something that is not a Response: as much a crash of the function as a throw.
+  ['no-response', fn(async () => ({ ok: true }) as unknown as Response)],
   [
     'broken-boot',
     {
@@ -281,6 +283,14 @@ describe.each(drivers)('functions gateway (%s)', (driver) => {
       code: 'WORKER_ERROR',
       message: 'Function exited due to an error (please check logs)',
     })
+  })
+
+  it('answers 500 WORKER_ERROR when a function answers with something that is not a Response', async () => {
+    const { error } = await (await probeClient()).functions.invoke('no-response', { body: {} })
+    expect(error).toBeInstanceOf(FunctionsRelayError)
+    const response = (error as FunctionsRelayError).context as Response
+    expect(response.status).toBe(500)
+    expect(await response.json()).toMatchObject({ code: 'WORKER_ERROR' })
   })
 
   it('flags its own failures as relay errors: 503 when a function cannot start, 504 when it hangs', async () => {

@@ -41,6 +41,10 @@ describe.each(drivers)('REST RPC through supabase-js (%s)', (driver) => {
       create function public.rest_dup(a text) returns text language sql immutable as $$ select 'text' $$;
       create function public.rest_sum(variadic nums int[]) returns int language sql immutable as
         $$ select sum(n)::int from unnest(nums) n $$;
+      create function public.rest_named_json(data json) returns text language sql immutable as $$ select data::text $$;
+      create function public.rest_untyped_rows() returns setof record language sql stable as
+        $$ select 1 as k, 'one'::text as v union all select 2, 'two' $$;
+      create function public.rest_untyped_row() returns record language sql stable as $$ select 7 as k, 'seven'::text as v $$;
       create function public.rest_drop_labels_from(min_id int) returns setof public.rest_labels language sql as
         $$ delete from public.rest_labels where id >= min_id returning * $$;
     `)
@@ -168,6 +172,42 @@ describe.each(drivers)('REST RPC through supabase-js (%s)', (driver) => {
       const { status, error } = await anon.rpc('rest_unnamed_int', { '': 5 })
       expect(status).toBe(404)
       expect(error?.code).toBe('PGRST202')
+    })
+
+    it('does not pass the whole body to a single named json parameter (404 PGRST202, not 42883)', async () => {
+      expect((await anon.rpc('rest_named_json', { data: { x: 1 } })).data).toBe('{"x":1}')
+      const { status, error } = await anon.rpc('rest_named_json', { x: 1 })
+      expect(status).toBe(404)
+      expect(error).toMatchObject({
+        code: 'PGRST202',
+        message: 'Could not find the function public.rest_named_json(x) in the schema cache',
+      })
+    })
+
+    it('calls untyped functions (returns record, setof record) and names the values as the function does', async () => {
+      const rows = await anon.rpc('rest_untyped_rows', {}, { count: 'exact' }).limit(1)
+      expect(rows.error).toBeNull()
+      expect(rows.data).toEqual([{ k: 1, v: 'one' }])
+      expect(rows.count).toBe(2)
+      expect(rows.status).toBe(206)
+      expect((await anon.rpc('rest_untyped_rows', {}, { get: true })).data).toEqual([
+        { k: 1, v: 'one' },
+        { k: 2, v: 'two' },
+      ])
+      expect((await anon.rpc('rest_untyped_row')).data).toEqual({ k: 7, v: 'seven' })
+    })
+
+    it('refuses filters, order and columns on rows that have no columns, instead of ignoring them', async () => {
+      const untyped = await anon.rpc('rest_untyped_rows').eq('k', 1)
+      expect(untyped.status).toBe(400)
+      expect(untyped.error).toMatchObject({
+        code: '42703',
+        message: 'column rest_untyped_rows.k does not exist',
+      })
+      const ordered = await anon.rpc('rest_numbers', { n: 3 }).order('n')
+      expect(ordered.error).toMatchObject({ code: '42703', message: 'column rest_numbers.n does not exist' })
+      expect((await anon.rpc('rest_numbers', { n: 3 }).select('x')).error?.code).toBe('42703')
+      expect((await anon.rpc('rest_numbers', { n: 3 }).select('*')).data).toEqual([1, 2, 3])
     })
 
     it('takes a row-type argument as a JSON object', async () => {

@@ -140,7 +140,10 @@ export function createFunctionInvoker(deps: Deps, source: FunctionSource, gatewa
       })
       // A stop that comes while the body streams is untilStopped's to handle, not an unhandled rejection.
       stopped.catch(() => undefined)
-      response = await Promise.race([handler(request), stopped])
+      const answered: unknown = await Promise.race([handler(request), stopped])
+      // A handler that resolves to anything but a Response failed as surely as one that threw.
+      if (!isResponse(answered)) throw new TypeError(`${name} answered with no Response`)
+      response = answered
     } catch (error) {
       clearTimeout(wallClock)
       if (error instanceof IdleTimeout) {
@@ -173,6 +176,16 @@ export function createFunctionInvoker(deps: Deps, source: FunctionSource, gatewa
       : null
     return new Response(streamed, { status: response.status, statusText: response.statusText, headers })
   }
+}
+
+/** A fetch Response (duck-typed: the server adapter may install its own Response class). */
+function isResponse(value: unknown): value is Response {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Response).status === 'number' &&
+    typeof (value as Response).headers?.get === 'function'
+  )
 }
 
 /**

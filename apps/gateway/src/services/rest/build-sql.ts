@@ -883,7 +883,7 @@ export function resolveFunction(
     if (argumentsFit(fn, keys, body)) matches.push(fn)
     else if (
       body !== null &&
-      fn.args.length === 1 &&
+      takesWholeBody(fn) &&
       ((body === 'json' && (fn.args[0].type === 'json' || fn.args[0].type === 'jsonb')) ||
         fn.args[0].type === body)
     )
@@ -948,6 +948,19 @@ export function rpcShape(fn: DbFunction): RpcShape {
   return fn.returnsSet ? 'scalars' : 'scalar'
 }
 
+/** The first column a query's root filters, order or select name (`null` when it names none). */
+function namedColumn(query: ParsedQuery): string | null {
+  const inCondition = (c: Condition): string | null =>
+    c.kind === 'filter' ? c.field.column : (c.conditions.map(inCondition).find((n) => n !== null) ?? null)
+  for (const { path, value } of query.filters) if (path.length === 0) return inCondition(value)
+  for (const { path, value } of query.order) if (path.length === 0 && value[0]) return value[0].field.column
+  for (const item of query.select) {
+    if (item.kind === 'embed') return item.relation
+    if (item.kind === 'field' && item.field.column !== '*') return item.field.column
+  }
+  return null
+}
+
 /**
  * The call statement. Functions returning rows are a source like a table (select, filters, order,
  * limit, count, embeds when the rows are of a table); scalars come back as one JSON value.
@@ -974,18 +987,30 @@ export function buildRpc(
     return { sql, params: params.values, countQuery: { sql: 'select 1', params: [] } }
   }
   if (shape === 'scalars') {
+    // Rows of scalars or untyped records have no columns to filter, order or pick: say so rather
+    // than answer every row as if the filter had matched.
+    const column = namedColumn(query)
+    if (column !== null) throw ERRORS.UndefinedColumn(fn.name, column)
+    // `setof record` (an untyped function, as PostgREST calls it) has no column list to select
+    // `from`, so it is called in the select list, where each row is a record PostgreSQL names.
+    const rowsOf = (call: string, from: string, lateral: string) =>
+      fn.returnType === 'record'
+        ? `(select ${call} as v${from ? ` from ${from}` : ''}) as "t0"`
+        : `${lateral}${call} as "t0"`
+    const value = fn.returnType === 'record' ? '"t0".v' : '"t0"'
     const params = new Params()
-    const { call, lateral } = source(params)
+    const { call, from, lateral } = source(params)
     const ctx: Ctx = { schema, params, aliases: 0, query, maxRows: options.maxRows, aggregates: false }
+    const rows = rowsOf(call, from, lateral)
     const limit = limitSql(ctx, [], options.range ?? undefined)
-    const total = options.count ? `, (select count(*) from ${lateral}${call} as "t0")::int8 as total` : ''
+    const total = options.count ? `, (select count(*) from ${rows})::int8 as total` : ''
     const countParams = new Params()
     const counted = source(countParams)
     return {
-      sql: `select coalesce(json_agg(pgrst_r.v), '[]')::text as body, count(*)::int8 as page_total${total} from (select "t0" as v from ${lateral}${call} as "t0"${limit}) as pgrst_r`,
+      sql: `select coalesce(json_agg(pgrst_r.v), '[]')::text as body, count(*)::int8 as page_total${total} from (select ${value} as v from ${rows}${limit}) as pgrst_r`,
       params: params.values,
       countQuery: {
-        sql: `select 1 from ${counted.lateral}${counted.call} as "t0"`,
+        sql: `select 1 from ${rowsOf(counted.call, counted.from, counted.lateral)}`,
         params: countParams.values,
       },
     }
