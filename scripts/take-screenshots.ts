@@ -16,6 +16,7 @@ const pages = [
   ['store', '/stores/karoo-butchery-and-deli'],
   ['leasing', '/leasing'],
   ['contact', '/contact'],
+  ['privacy', '/privacy'],
   ['not-found', '/no-such-page'],
 ] as const
 const viewports = [
