@@ -81,6 +81,43 @@ test.describe('a visitor without JavaScript (and a search engine)', () => {
     await expect(page.getByText(centre.information_officer_name).first()).toBeVisible()
   })
 
+  test('sees each store’s logo, each unit’s floor plan and a store’s place on its floor (issue 15 §2)', async ({
+    page,
+    request,
+  }) => {
+    const published = await readAsServiceRole(
+      request,
+      'shops?select=id&is_published=is.true&logo_path=not.is.null',
+    )
+    expect(published.length).toBeGreaterThan(20)
+    await page.goto('/stores')
+    const logos = page
+      .getByRole('list', { name: 'Stores' })
+      .locator('img[src*="/storage/v1/object/public/shop-logos/"]')
+    await expect(logos).toHaveCount(published.length)
+
+    await page.goto('/stores/volt-electronics')
+    await expect(page.locator('main img[src*="/shop-logos/"]').first()).toBeVisible()
+    const plan = page.getByRole('img', {
+      name: /^Plan of the Upper Ground floor with \d+ shops; Volt Electronics, shop UG01, is marked$/,
+    })
+    await expect(plan).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'More in Electronics' })).toBeVisible()
+
+    await page.goto('/leasing')
+    const units = (await readAsServiceRole(request, 'vacant_shops?select=unit_number')) as {
+      unit_number: string
+    }[]
+    for (const { unit_number } of units) {
+      const thumbnail = page.getByRole('img', { name: `Floor plan of unit ${unit_number}` })
+      await expect(thumbnail, unit_number).toHaveAttribute(
+        'src',
+        /\/storage\/v1\/object\/public\/floor-plans\//,
+      )
+      await expect(thumbnail, unit_number).toHaveAttribute('loading', 'lazy')
+    }
+  })
+
   test('finds the structured data in the HTML: the centre, the store list and the vacant units', async ({
     page,
     request,

@@ -47,14 +47,18 @@ export function HeroCarousel({ title, subtitle }: { title: ReactNode; subtitle: 
   const [paused, setPaused] = useState(false)
   const rotating = !reducedMotion && !paused
 
-  // The first image is the largest paint of the page: ask for it before React gets to the <img>.
-  preload(`/images/${HERO_SLIDES[0].name}-1600.avif`, {
-    as: 'image',
-    type: 'image/avif',
-    imageSrcSet: srcSet(HERO_SLIDES[0].name, 'avif'),
-    imageSizes: '100vw',
-    fetchPriority: 'high',
-  })
+  // The first image is the largest paint of the page: the served HTML asks for it in its head,
+  // before the browser gets to the <img> (the page's render on the server writes this preload
+  // there). In the browser the <img> itself, with its high priority, does the same.
+  if (import.meta.env.SSR) {
+    preload(`/images/${HERO_SLIDES[0].name}-1600.avif`, {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: srcSet(HERO_SLIDES[0].name, 'avif'),
+      imageSizes: '100vw',
+      fetchPriority: 'high',
+    })
+  }
 
   useEffect(() => {
     if (!rotating) return
