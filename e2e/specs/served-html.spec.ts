@@ -61,7 +61,12 @@ test.describe('a visitor without JavaScript (and a search engine)', () => {
 
     await page.goto('/')
     await expect(page.getByText('7,002').first()).toBeVisible()
+  })
 
+  test('reads the centre’s facts, contacts and privacy notice in the HTML of about, contact and privacy', async ({
+    page,
+    request,
+  }) => {
     const [centre] = (await readAsServiceRole(
       request,
       'centre_settings?select=phone,security_phone,responsible_party,information_officer_name',
@@ -214,14 +219,13 @@ test('a store renamed through REST is in the served HTML within 2 seconds', asyn
   const after = 'Paper Trail Print Shop'
   await patchShop(request, 'UG06', { trading_name: after })
   try {
-    const started = Date.now()
+    // The bound is the issue's: the new name is served within 2 s of the change (decision 016).
     await expect
       .poll(async () => visibleText(await (await request.get('/stores')).text()).includes(after), {
         timeout: 2000,
         intervals: [100],
       })
       .toBe(true)
-    expect(Date.now() - started).toBeLessThanOrEqual(2000)
     const page = await request.get('/stores/paper-trail-print-shop')
     expect(page.status()).toBe(200)
     expect(visibleText(await page.text())).toContain(after)

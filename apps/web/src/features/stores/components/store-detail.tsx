@@ -47,7 +47,7 @@ export function StoreDetail({ shop, shops }: { shop: Shop; shops: Shop[] }) {
     <article>
       <StoreBreadcrumb name={shop.tradingName} />
       <div className="mt-6 flex flex-col gap-5 sm:flex-row sm:items-center">
-        <StoreLogo shop={shop} className="size-20 text-2xl" />
+        <StoreLogo shop={shop} className="size-20 text-2xl" eager />
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{shop.tradingName}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-2">
