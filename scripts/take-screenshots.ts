@@ -16,6 +16,7 @@ const pages = [
   ['store', '/stores/karoo-butchery-and-deli'],
   ['leasing', '/leasing'],
   ['contact', '/contact'],
+  ['privacy', '/privacy'],
   ['not-found', '/no-such-page'],
 ] as const
 const viewports = [
@@ -41,6 +42,15 @@ try {
       // A full-page capture does not scroll, so sections that render only near the screen
       // (content-visibility: auto) would come out blank: draw everything for the picture.
       await page.addStyleTag({ content: '* { content-visibility: visible !important; }' })
+      // Lazy images load only near the screen: pass over the page once so they are in the picture.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 500) {
+          window.scrollTo(0, y)
+          await new Promise((resolve) => requestAnimationFrame(resolve))
+        }
+        window.scrollTo(0, 0)
+      })
+      await page.waitForLoadState('networkidle')
       await page.waitForTimeout(300)
       await page.screenshot({ path: `${out}/${name}-${vpName}.png`, fullPage: true })
     }

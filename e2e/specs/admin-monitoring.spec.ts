@@ -88,3 +88,43 @@ test('an admin reads errors grouped by message, Web Vitals per page and slow res
   await expectNoSeriousViolations(page)
   await page.screenshot({ path: 'test-results/admin-monitoring-360.png', fullPage: true })
 })
+
+test('a visitor’s tap on a public page is reported as INP and shown in the Web Vitals table', async ({
+  page,
+  portal,
+}) => {
+  // A page of its own (a store slug nobody has), so this row is this story's.
+  const path = `/stores/inp-${Date.now()}`
+  portal.onCleanup(() => portal.serviceRest('DELETE', `monitoring_metrics?url=like.*${path}*`))
+  await page.goto(path)
+  await expect(page.locator('[inert]')).toHaveCount(0)
+  await page.getByRole('heading', { level: 1, name: 'Store not found.' }).click()
+  await page.keyboard.press('Tab')
+  // Leaving the page hides it: the monitor sends LCP, CLS and INP by beacon.
+  await page.goto('/about')
+
+  const inpRows = async () =>
+    (await portal.serviceRest(
+      'GET',
+      `monitoring_metrics?select=name,value&name=eq.inp&url=like.*${path}`,
+    )) as {
+      name: string
+      value: number
+    }[]
+  await expect
+    .poll(async () => (await inpRows()).length, { message: 'the INP beacon arrives', timeout: 10_000 })
+    .toBe(1)
+  expect(Number.isFinite((await inpRows())[0].value)).toBe(true)
+
+  await portal.signInAs('admin')
+  await page.goto(`/admin/monitoring?period=24h&page=${encodeURIComponent(path)}`)
+  const vitals = page.getByRole('region', { name: 'Web Vitals per page', exact: true })
+  const row = vitals.getByRole('row').filter({ hasText: path })
+  // The reports are read after the admin's session and second factor are restored: slower than
+  // one default expect on a loaded machine.
+  await expect(row).toBeVisible({ timeout: 15_000 })
+  // Columns: Page, LCP, INP, CLS, FCP, TTFB.
+  const inpCell = row.getByRole('cell').nth(2)
+  await expect(inpCell).toContainText(/\d+ ms/)
+  await expect(inpCell).not.toContainText('not measured')
+})

@@ -63,6 +63,66 @@ test.describe('a visitor without JavaScript (and a search engine)', () => {
     await expect(page.getByText('7,002').first()).toBeVisible()
   })
 
+  test('reads the centre’s facts, contacts and privacy notice in the HTML of about, contact and privacy', async ({
+    page,
+    request,
+  }) => {
+    const [centre] = (await readAsServiceRole(
+      request,
+      'centre_settings?select=phone,security_phone,responsible_party,information_officer_name',
+    )) as {
+      phone: string
+      security_phone: string
+      responsible_party: string
+      information_officer_name: string
+    }[]
+    await page.goto('/about')
+    await expect(page.getByText('7,002').first()).toBeVisible()
+    await page.goto('/contact')
+    await expect(page.getByText(centre.phone).first()).toBeVisible()
+    await expect(page.getByText(centre.security_phone).first()).toBeVisible()
+    await page.goto('/privacy')
+    await expect(page.getByText(centre.responsible_party).first()).toBeVisible()
+    await expect(page.getByText(centre.information_officer_name).first()).toBeVisible()
+  })
+
+  test('sees each store’s logo, each unit’s floor plan and a store’s place on its floor (issue 15 §2)', async ({
+    page,
+    request,
+  }) => {
+    const published = await readAsServiceRole(
+      request,
+      'shops?select=id&is_published=is.true&logo_path=not.is.null',
+    )
+    expect(published.length).toBeGreaterThan(20)
+    await page.goto('/stores')
+    const logos = page
+      .getByRole('list', { name: 'Stores' })
+      .locator('img[src*="/storage/v1/object/public/shop-logos/"]')
+    await expect(logos).toHaveCount(published.length)
+
+    await page.goto('/stores/volt-electronics')
+    await expect(page.locator('main img[src*="/shop-logos/"]').first()).toBeVisible()
+    const plan = page.getByRole('img', {
+      name: /^Plan of the Upper Ground floor with \d+ shops; Volt Electronics, shop UG01, is marked$/,
+    })
+    await expect(plan).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'More in Electronics' })).toBeVisible()
+
+    await page.goto('/leasing')
+    const units = (await readAsServiceRole(request, 'vacant_shops?select=unit_number')) as {
+      unit_number: string
+    }[]
+    for (const { unit_number } of units) {
+      const thumbnail = page.getByRole('img', { name: `Floor plan of unit ${unit_number}` })
+      await expect(thumbnail, unit_number).toHaveAttribute(
+        'src',
+        /\/storage\/v1\/object\/public\/floor-plans\//,
+      )
+      await expect(thumbnail, unit_number).toHaveAttribute('loading', 'lazy')
+    }
+  })
+
   test('finds the structured data in the HTML: the centre, the store list and the vacant units', async ({
     page,
     request,
@@ -89,6 +149,46 @@ test.describe('a visitor without JavaScript (and a search engine)', () => {
     expect(offers[0]).toMatchObject({ '@type': 'Offer', itemOffered: { '@type': 'Place' } })
   })
 
+  test('finds each page’s title, description, canonical link and social card in the served HTML', async ({
+    page,
+  }) => {
+    const titles = new Set<string>()
+    for (const path of [
+      '/',
+      '/about',
+      '/stores',
+      '/stores/volt-electronics',
+      '/leasing',
+      '/contact',
+      '/privacy',
+    ]) {
+      const response = await page.goto(path)
+      expect(response?.status(), path).toBe(200)
+      const head = page.locator('head')
+      await expect(head.locator('title'), path).toHaveCount(1)
+      const title = (await head.locator('title').textContent()) ?? ''
+      expect(title, path).toMatch(/Genesis Centre/)
+      titles.add(title)
+      const description = head.locator('meta[name="description"]')
+      await expect(description, path).toHaveCount(1)
+      expect((await description.getAttribute('content'))?.length ?? 0, path).toBeGreaterThan(40)
+      const canonical = head.locator('link[rel="canonical"]')
+      await expect(canonical, path).toHaveCount(1)
+      const href = new URL((await canonical.getAttribute('href')) ?? '')
+      expect(href.pathname, path).toBe(path)
+      await expect(head.locator('meta[property="og:url"]'), path).toHaveAttribute('content', href.href)
+      await expect(head.locator('meta[property="og:title"]'), path).toHaveAttribute('content', title)
+      await expect(head.locator('meta[property="og:image"]'), path).toHaveAttribute(
+        'content',
+        /^https?:\/\/.+\/og-image\.jpg$/,
+      )
+      await expect(head.locator('meta[name="robots"]'), path).toHaveCount(0)
+    }
+    // Every page has its own title; the store page's names the store.
+    expect(titles.size).toBe(7)
+    expect([...titles]).toContain('Volt Electronics | Genesis Centre')
+  })
+
   test('gets 404 with the not-found page for an unknown path or store, without a canonical link', async ({
     page,
   }) => {
@@ -99,6 +199,8 @@ test.describe('a visitor without JavaScript (and a search engine)', () => {
         path === '/no-such-page' ? 'Oops! Page not found' : 'Store not found.',
       )
       await expect(page.locator('link[rel="canonical"]'), path).toHaveCount(0)
+      await expect(page.locator('head meta[name="robots"]'), path).toHaveAttribute('content', /noindex/)
+      await expect(page, path).toHaveTitle(/not found \| Genesis Centre$/)
     }
   })
 })
@@ -117,14 +219,13 @@ test('a store renamed through REST is in the served HTML within 2 seconds', asyn
   const after = 'Paper Trail Print Shop'
   await patchShop(request, 'UG06', { trading_name: after })
   try {
-    const started = Date.now()
+    // The bound is the issue's: the new name is served within 2 s of the change (decision 016).
     await expect
       .poll(async () => visibleText(await (await request.get('/stores')).text()).includes(after), {
         timeout: 2000,
         intervals: [100],
       })
       .toBe(true)
-    expect(Date.now() - started).toBeLessThanOrEqual(2000)
     const page = await request.get('/stores/paper-trail-print-shop')
     expect(page.status()).toBe(200)
     expect(visibleText(await page.text())).toContain(after)
@@ -150,9 +251,20 @@ test('the sitemap lists every published store and drops one that is unpublished;
     return [...xml.matchAll(/<loc>[^<]*?(\/[^<]*)<\/loc>/g)].map((m) => new URL(m[0].slice(5, -6)).pathname)
   }
   const listed = await locs()
-  for (const path of ['/', '/about', '/stores', '/leasing', '/contact', '/stores/volt-electronics']) {
+  for (const path of [
+    '/',
+    '/about',
+    '/stores',
+    '/leasing',
+    '/contact',
+    '/privacy',
+    '/stores/volt-electronics',
+  ]) {
     expect(listed, path).toContain(path)
   }
+  // Every published store, and only those.
+  const published = await readAsServiceRole(request, 'shops?select=id&is_published=is.true')
+  expect(listed.filter((path) => path.startsWith('/stores/'))).toHaveLength(published.length)
   await patchShop(request, 'UG01', { is_published: false })
   try {
     expect(await locs()).not.toContain('/stores/volt-electronics')
@@ -175,12 +287,30 @@ test('the sitemap lists every published store and drops one that is unpublished;
     .toBe(200)
 })
 
+test('the app replaces the served head with its own: one title, description and canonical link', async ({
+  page,
+}) => {
+  await page.goto('/stores/volt-electronics')
+  await expect(page.locator('[inert]')).toHaveCount(0)
+  await expect(page.locator('head [data-served]')).toHaveCount(0)
+  await expect(page.locator('head title')).toHaveCount(1)
+  await expect(page).toHaveTitle('Volt Electronics | Genesis Centre')
+  await expect(page.locator('head meta[name="description"]')).toHaveCount(1)
+  await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1)
+  // Moving on inside the app keeps one of each, for the new page.
+  await page.getByRole('link', { name: 'Back to Store Directory' }).first().click()
+  await expect(page).toHaveTitle('Store Directory | Genesis Centre')
+  await expect(page.locator('head title')).toHaveCount(1)
+  await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1)
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', /\/stores$/)
+})
+
 test('the app takes over a served page without fetching the same data again', async ({ page }) => {
   const restCalls: string[] = []
   page.on('request', (r) => {
     if (r.url().includes('/rest/v1/')) restCalls.push(new URL(r.url()).pathname)
   })
-  for (const path of ['/stores', '/stores/volt-electronics', '/leasing', '/']) {
+  for (const path of ['/stores', '/stores/volt-electronics', '/leasing', '/', '/privacy']) {
     await page.goto(path)
     await expect(page.locator('[inert]'), path).toHaveCount(0)
     await page.waitForLoadState('networkidle')

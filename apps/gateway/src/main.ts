@@ -8,6 +8,7 @@ import { migrate } from './database/migrate.ts'
 import { openDatabase } from './database/open-database.ts'
 import { applySecuritySettings } from './database/security-settings.ts'
 import { DEMO_ACCOUNTS, isEmpty, seedDemo } from './database/seed.ts'
+import { seedDemoImages } from './demo/demo-images.ts'
 import { seedStatementPdfs } from './demo/statement-pdfs.ts'
 import { createDeps } from './deps.ts'
 import { WEB_DIST } from './http/static-site.ts'
@@ -64,6 +65,8 @@ async function main() {
     // The demo statements' PDFs, so a newcomer's first download works (issue 12).
     const pdfs = await seedStatementPdfs(deps)
     logger.info({ pdfs }, 'demo statement PDFs stored')
+    // The demo stores' logos and the vacant units' floor plans (issue 15 §2).
+    logger.info(await seedDemoImages(deps), 'demo logos and floor plans stored')
   }
   // Leftovers of a crash (docs/decisions/005); in the background, so it never delays start-up.
   sweepOrphanBlobs(deps)

@@ -1,11 +1,14 @@
 import { CentreSettingsSchema } from '@genesis/contracts/centre-settings'
 import type { QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
-import { renderToString } from 'react-dom/server'
+import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
 import * as z from 'zod/mini'
 import { AppProvider } from './app/provider'
 import { routes } from './app/routes'
+import { NOTICE_COLUMNS, NOTICE_QUERY_KEY } from './app/routes/public/privacy'
+import { MetaTags } from './components/seo/page-meta'
+import { markServed, takeServedHead } from './components/seo/served-head'
 import { type Env, setServerEnv } from './config/env'
 import { paths } from './config/paths'
 import { getCentreSettingsQueryOptions } from './features/centre/api/get-centre-settings'
@@ -92,7 +95,15 @@ export interface PublicData {
 }
 
 export type RenderedRequest =
-  | { kind: 'page'; status: 200 | 404; markup: string; state: HandedOver; template: string }
+  | {
+      kind: 'page'
+      status: 200 | 404
+      markup: string
+      /** The page's title, description, canonical and social card, for the served HTML's <head>. */
+      head: string
+      state: HandedOver
+      template: string
+    }
   | { kind: 'redirect'; status: 301; location: string }
   /** Not a public page (tenant and admin areas): the gateway serves the app's shell. */
   | { kind: 'app' }
@@ -132,7 +143,20 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
   queryClient.setQueryData(getShopsQueryOptions().queryKey, shops)
   queryClient.setQueryData(getCentreSettingsQueryOptions().queryKey, centreSettings)
   queryClient.setQueryData(getVacantShopsQueryOptions().queryKey, vacantShops)
+  const centreRow = data.centreSettings
+  if (pattern === paths.privacy.path && typeof centreRow === 'object' && centreRow !== null) {
+    // The privacy notice's own columns of the same row (privacy.tsx reads them by themselves).
+    const column = (name: string): unknown => Reflect.get(centreRow, name) ?? null
+    queryClient.setQueryData(
+      NOTICE_QUERY_KEY,
+      Object.fromEntries(NOTICE_COLUMNS.map((name) => [name, column(name)])),
+    )
+  }
+  takeServedHead()
   const rendered = await renderPage(`${target.pathname}${target.search}`, queryClient)
+  // The head tags the page's PageMeta asked for, as the app draws them (React escapes them).
+  const meta = takeServedHead()
+  const head = meta ? markServed(renderToStaticMarkup(<MetaTags {...meta} />)) : ''
   // Resources React writes before the markup (preloads) are in the page's head already.
   const markup = makeControlsInert(rendered.replace(/^(?:<link [^>]*>)*/, ''))
   const template = TEMPLATES[pattern] ?? NOT_FOUND_PAGE.file
@@ -140,7 +164,7 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
     .getQueryCache()
     .getAll()
     .map((query) => ({ key: query.queryKey, data: query.state.data, at: query.state.dataUpdatedAt }))
-  return { kind: 'page', status, markup, state, template }
+  return { kind: 'page', status, markup, head, state, template }
 }
 
 /**

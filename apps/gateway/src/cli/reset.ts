@@ -3,6 +3,7 @@ import { loadConfig } from '../config.ts'
 import { migrate } from '../database/migrate.ts'
 import { openDatabase } from '../database/open-database.ts'
 import { seedDemo, truncateAll } from '../database/seed.ts'
+import { seedDemoImages } from '../demo/demo-images.ts'
 import { seedStatementPdfs } from '../demo/statement-pdfs.ts'
 import { createDeps } from '../deps.ts'
 import { loadOrCreateKeys } from '../keys.ts'
@@ -17,6 +18,7 @@ try {
   await seedDemo(db)
   const deps = createDeps({ config, db, keys: await loadOrCreateKeys(config.dataDir, config) })
   await seedStatementPdfs(deps)
+  await seedDemoImages(deps)
   console.log('Database reset: demo content loaded.')
 } finally {
   await db.close()

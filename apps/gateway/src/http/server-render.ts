@@ -12,6 +12,8 @@ const RenderedSchema = z.discriminatedUnion('kind', [
     kind: z.literal('page'),
     status: z.union([z.literal(200), z.literal(404)]),
     markup: z.string(),
+    // Title, description, canonical and social card (escaped by the server module), for <head>.
+    head: z.string(),
     state: z.unknown(),
     // A file of the build's pages folder: no way out of it.
     template: z.string().regex(/^[\w-]+\.html$/),
@@ -119,7 +121,10 @@ export function serverRender(options: {
       const state = JSON.stringify(rendered.state).replace(/</g, '\\u003c')
       const html = template
         .replace(/<!--page-->[\s\S]*<!--\/page-->/, () => `<!--page-->${rendered.markup}<!--/page-->`)
-        .replace('</head>', () => `<script id="app-data" type="application/json">${state}</script></head>`)
+        .replace(
+          '</head>',
+          () => `${rendered.head}<script id="app-data" type="application/json">${state}</script></head>`,
+        )
       return { kind: 'page', status: rendered.status, html, csp }
     } catch (error) {
       // The page can still be served as its static first paint; the app then loads its data itself.

@@ -53,6 +53,8 @@ export function sitemap(db: Database, siteUrl: string) {
       })),
       { path: '/leasing', lastmod: latest(data.centre, data.vacant) },
       { path: '/contact', lastmod: latest(data.centre) },
+      // The privacy notice's centre-specific parts are centre settings (issue 20).
+      { path: '/privacy', lastmod: latest(data.centre) },
     ]
     const urls = entries
       .map(

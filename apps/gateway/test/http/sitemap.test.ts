@@ -29,7 +29,15 @@ describe.each(drivers)('sitemap.xml and robots.txt (%s)', (driver) => {
     const stores = entries.filter((e) => e.path.startsWith('/stores/'))
     expect(stores).toHaveLength(rows[0].n)
     expect(entries.map((e) => e.path)).toEqual(
-      expect.arrayContaining(['/', '/about', '/stores', '/leasing', '/contact', '/stores/nest-home-decor']),
+      expect.arrayContaining([
+        '/',
+        '/about',
+        '/stores',
+        '/leasing',
+        '/contact',
+        '/privacy',
+        '/stores/nest-home-decor',
+      ]),
     )
     expect(new Set(entries.map((e) => e.origin))).toEqual(new Set([TEST_URL]))
     const { rows: volt } = await gw.db.query<{ updated_at: string }>(

@@ -1,13 +1,15 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMetricsCollector, type PerformanceSource } from './metrics'
 import { fakeTransport, settle } from './test-support'
 
 /** A performance source whose entries the test emits by hand. */
 function fakePerformance() {
   const listeners = new Map<string, (entries: PerformanceEntry[]) => void>()
+  const thresholds = new Map<string, number | undefined>()
   const source: PerformanceSource = {
-    observe(type, onEntries) {
+    observe(type, onEntries, options) {
       listeners.set(type, onEntries)
+      thresholds.set(type, options?.durationThreshold)
       return () => listeners.delete(type)
     },
   }
@@ -18,7 +20,7 @@ function fakePerformance() {
           ({ name: '', startTime: 0, duration: 0, entryType: type, ...e }) as unknown as PerformanceEntry,
       ),
     )
-  return { source, emit, listeners }
+  return { source, emit, listeners, thresholds }
 }
 
 const PAGE = 'https://genesis-centre.test/stores'
@@ -108,6 +110,32 @@ describe('metrics collector', () => {
       expect.objectContaining({ name: 'lcp', value: 1800 }),
       expect.objectContaining({ name: 'cls', value: 0.07 }),
     ])
+  })
+
+  it('sends INP by beacon when the page is hidden: the longest interaction, from event entries', async () => {
+    const collector = start()
+    // The INP code arrives after the page's own; it then observes interactions above 40 ms.
+    await vi.waitFor(() => expect(perf.listeners.has('event')).toBe(true), { timeout: 2000 })
+    expect(perf.thresholds.get('event')).toBe(40)
+    expect(perf.listeners.has('first-input')).toBe(true)
+    perf.emit('first-input', [{ name: 'pointerdown', duration: 24, interactionId: 3 }])
+    perf.emit('event', [
+      { name: 'pointerup', duration: 56, interactionId: 3 },
+      { name: 'click', duration: 184, interactionId: 10 },
+      { name: 'keydown', duration: 88, interactionId: 17 },
+      { name: 'mouseover', duration: 400, interactionId: 0 },
+    ])
+    collector.flushOnHide()
+    expect(fake.beacons.map((b) => b.body)).toContainEqual(
+      expect.objectContaining({ name: 'inp', value: 184, url: PAGE }),
+    )
+  })
+
+  it('sends no INP for a page view nobody interacted with', async () => {
+    const collector = start()
+    await vi.waitFor(() => expect(perf.listeners.has('event')).toBe(true), { timeout: 2000 })
+    collector.flushOnHide()
+    expect(fake.beacons.map((b) => (b.body as { name: string }).name)).not.toContain('inp')
   })
 
   it('keeps working where an entry type is unsupported', async () => {

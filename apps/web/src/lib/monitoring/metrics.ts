@@ -1,6 +1,7 @@
 import type { Metric } from '@genesis/contracts/monitoring'
 import { MONITORING_LIMITS, truncate } from '@genesis/contracts/monitoring-limits'
 import { MONITORING, MONITORING_PATHS } from './constants'
+import { createInpTracker, INP_DURATION_THRESHOLD_MS, type InpTracker } from './inp'
 import type { Transport } from './transport'
 
 export interface MetricContext {
@@ -11,7 +12,12 @@ export interface MetricContext {
 
 /** The part of the Performance APIs the collector uses, so tests can hand in their own. */
 export interface PerformanceSource {
-  observe(type: string, onEntries: (entries: PerformanceEntry[]) => void): (() => void) | undefined
+  observe(
+    type: string,
+    onEntries: (entries: PerformanceEntry[]) => void,
+    /** `event` entries shorter than this many milliseconds are not delivered. */
+    options?: { durationThreshold?: number },
+  ): (() => void) | undefined
 }
 
 export interface MetricsOptions {
@@ -26,9 +32,9 @@ export interface MetricsOptions {
 export interface MetricsCollector {
   /** Sends one metric now (fetch); never throws. */
   record(name: string, value: number, url?: string | null): void
-  /** Starts observing navigation timing, paint, LCP, CLS and resources. */
+  /** Starts observing navigation timing, paint, LCP, CLS, interactions (INP) and resources. */
   start(): void
-  /** Page hidden: LCP and CLS are final for this view; send them by beacon. */
+  /** Page hidden: LCP, CLS and INP are final for this view; send them by beacon. */
   flushOnHide(): void
   stop(): void
 }
@@ -41,8 +47,9 @@ function numberField(entry: PerformanceEntry, field: string): number | undefined
 
 /**
  * Web-vitals-style timings measured with the browser's own Performance APIs (no dependency):
- * ttfb, dom_content_loaded, page_load and fcp from navigation and paint timing; lcp and cls from
- * PerformanceObserver where supported (reported once, when the page is hidden); and every
+ * ttfb, dom_content_loaded, page_load and fcp from navigation and paint timing; lcp, cls and inp
+ * (inp.ts, from Event Timing) from PerformanceObserver where supported (reported once, when the
+ * page is hidden); and every
  * resource that took 1000 ms or more as `slow_resource` (docs/product/site.md §9) with the resource's URL.
  */
 export function createMetricsCollector(options: MetricsOptions): MetricsCollector {
@@ -52,6 +59,7 @@ export function createMetricsCollector(options: MetricsOptions): MetricsCollecto
   let lcp: number | undefined
   let cls = 0
   let clsSeen = false
+  let inp: InpTracker | undefined
   let reportedOnHide = false
 
   const build = (name: string, value: number, url?: string | null): Metric => {
@@ -72,9 +80,13 @@ export function createMetricsCollector(options: MetricsOptions): MetricsCollecto
   }
   const isOwn = (url: string) => options.ownEndpoints.some((prefix) => url.startsWith(prefix))
 
-  const watch = (type: string, onEntries: (entries: PerformanceEntry[]) => void) => {
+  const watch = (
+    type: string,
+    onEntries: (entries: PerformanceEntry[]) => void,
+    observeOptions?: { durationThreshold?: number },
+  ) => {
     try {
-      const stop = source.observe(type, onEntries)
+      const stop = source.observe(type, onEntries, observeOptions)
       if (stop) stops.push(stop)
     } catch {
       // This entry type is not supported here (e.g. LCP and CLS outside Chromium).
@@ -110,6 +122,11 @@ export function createMetricsCollector(options: MetricsOptions): MetricsCollecto
           clsSeen = true
         }
       })
+      // INP's code is fetched after the page's own; interactions before it arrives are in the
+      // observer's buffer.
+      inp = createInpTracker()
+      watch('event', inp.add, { durationThreshold: INP_DURATION_THRESHOLD_MS })
+      watch('first-input', inp.add)
       watch('resource', (entries) => {
         for (const entry of entries) {
           if (entry.duration >= MONITORING.slowResourceMs && !isOwn(entry.name)) {
@@ -123,6 +140,8 @@ export function createMetricsCollector(options: MetricsOptions): MetricsCollecto
       reportedOnHide = true
       if (lcp !== undefined) transport.beacon(MONITORING_PATHS.metrics, build('lcp', lcp))
       if (clsSeen) transport.beacon(MONITORING_PATHS.metrics, build('cls', cls))
+      const worst = inp?.value()
+      if (worst !== undefined) transport.beacon(MONITORING_PATHS.metrics, build('inp', worst))
     },
     stop() {
       for (const stop of stops.splice(0)) stop()
@@ -133,11 +152,11 @@ export function createMetricsCollector(options: MetricsOptions): MetricsCollecto
 /** The browser's PerformanceObserver as a PerformanceSource (buffered, so early entries count). */
 export function browserPerformance(): PerformanceSource {
   return {
-    observe(type, onEntries) {
+    observe(type, onEntries, options) {
       if (typeof PerformanceObserver === 'undefined') return undefined
       if (!PerformanceObserver.supportedEntryTypes?.includes(type)) return undefined
       const observer = new PerformanceObserver((list) => onEntries(list.getEntries()))
-      observer.observe({ type, buffered: true })
+      observer.observe({ type, buffered: true, ...options })
       return () => observer.disconnect()
     },
   }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import {
   CarIcon,
   HeartHandshakeIcon,
@@ -18,7 +19,9 @@ import { HeroCarousel } from '../../../features/home/components/hero-carousel'
 import { RetailerStrip } from '../../../features/home/components/retailer-strip'
 import { StatGrid } from '../../../features/home/components/stat-grid'
 import { NewsletterSignup } from '../../../features/newsletter/components/newsletter-signup'
+import type { Shop } from '../../../features/stores/api/get-shops'
 import { breakAfterSlash } from '../../../lib/break-after-slash'
+import { publicStorageUrl } from '../../../lib/supabase'
 import { amenityIcon } from './amenity-icon'
 
 /**
@@ -36,6 +39,10 @@ const MapEmbed = lazy(async () => ({
 
 export default function HomeRoute() {
   const centre = useCentreSettings()
+  // The featured stores' logos, from the shop list when the app has it: a page the gateway served
+  // hands it over (decision 016). Not fetched for this: the shops query and its schema would
+  // push the home page over its JavaScript budget (scripts/check-budgets.ts); without it, monograms.
+  const shops = useQueryClient().getQueryData<Shop[]>(['shops'])
   const f = centreFigures(centre)
   const why = [
     {
@@ -133,7 +140,12 @@ export default function HomeRoute() {
           title="Some of the names you will find here"
           tone="warm"
         >
-          <RetailerStrip names={centre.featured_retailers} />
+          <RetailerStrip
+            retailers={centre.featured_retailers.map((name) => {
+              const logo = shops?.find((shop) => shop.tradingName === name)?.logoPath
+              return { name, logoUrl: logo ? publicStorageUrl('shop-logos', logo) : null }
+            })}
+          />
         </Section>
       )}
 

@@ -16,14 +16,15 @@ interface NoticeSettings {
   privacy_shared_with: string
 }
 
+/** The notice's own columns of centre_settings (a page rendered on request hands them over, prerender.tsx). */
+const NOTICE_SELECT =
+  'responsible_party, information_officer_name, information_officer_email, information_officer_phone, privacy_shared_with'
+export const NOTICE_COLUMNS = NOTICE_SELECT.split(', ')
+export const NOTICE_QUERY_KEY = ['privacy-notice'] as const
+
 /** The notice's own part of centre_settings, read by this page only (the other pages never load it). */
 async function getNoticeSettings(): Promise<NoticeSettings> {
-  const { data, error } = await publicRest()
-    .from('centre_settings')
-    .select(
-      'responsible_party, information_officer_name, information_officer_email, information_officer_phone, privacy_shared_with',
-    )
-    .single()
+  const { data, error } = await publicRest().from('centre_settings').select(NOTICE_SELECT).single()
   if (error) throw new Error(`Failed to fetch the privacy notice: ${error.message}`)
   return data as NoticeSettings
 }
@@ -69,7 +70,7 @@ const FORMS = [
  */
 export default function PrivacyRoute() {
   const centre = useCentreSettings()
-  const notice = useQuery({ queryKey: ['privacy-notice'], queryFn: getNoticeSettings, staleTime: 5 * 60_000 })
+  const notice = useQuery({ queryKey: NOTICE_QUERY_KEY, queryFn: getNoticeSettings, staleTime: 5 * 60_000 })
   const n = notice.data
   const party = n?.responsible_party || centre.centre_name
   const officerEmail = n?.information_officer_email || centre.management_email

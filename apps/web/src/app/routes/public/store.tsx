@@ -93,7 +93,7 @@ export default function StoreRoute() {
         path={paths.store.getHref(shop.slug)}
         jsonLd={(base) => storeJsonLd(shop, centre.centre_name, base)}
       />
-      <StoreDetail shop={shop} />
+      <StoreDetail shop={shop} shops={shops.data} />
       <MoreInCategory shop={shop} shops={shops.data} />
     </div>
   )

@@ -11,16 +11,20 @@ export const HERO_INTERVAL_MS = 5000
 export const HERO_SLIDES = [
   {
     name: 'hero-1',
-    alt: 'Illustration of the Genesis Centre facade with shopfronts and visitors on a sunny morning',
+    alt: 'Drawing of the centre’s shopfronts under jacarandas in the morning sun',
   },
   {
     name: 'hero-2',
-    alt: 'Illustration of the market piazza with colourful stalls under string lights in the evening',
+    alt: 'Drawing of the market piazza’s stalls under string lights at dusk',
   },
 ] as const
 
 const srcSet = (name: string, ext: string) =>
   `/images/${name}-800.${ext} 800w, /images/${name}-1600.${ext} 1600w`
+/** Phones get a portrait crop of the same scene (art direction), the scene in its lower part. */
+const portraitSrcSet = (name: string, ext: string) =>
+  `/images/${name}-portrait-480.${ext} 480w, /images/${name}-portrait-720.${ext} 720w`
+const PHONE = '(max-width: 639px)'
 
 function usePrefersReducedMotion() {
   const query = '(prefers-reduced-motion: reduce)'
@@ -47,14 +51,28 @@ export function HeroCarousel({ title, subtitle }: { title: ReactNode; subtitle: 
   const [paused, setPaused] = useState(false)
   const rotating = !reducedMotion && !paused
 
-  // The first image is the largest paint of the page: ask for it before React gets to the <img>.
-  preload(`/images/${HERO_SLIDES[0].name}-1600.avif`, {
-    as: 'image',
-    type: 'image/avif',
-    imageSrcSet: srcSet(HERO_SLIDES[0].name, 'avif'),
-    imageSizes: '100vw',
-    fetchPriority: 'high',
-  })
+  // The first image is the largest paint of the page: the served HTML asks for it in its head,
+  // before the browser gets to the <img> (the page's render on the server writes this preload
+  // there). In the browser the <img> itself, with its high priority, does the same.
+  if (import.meta.env.SSR) {
+    // One per art direction, so a phone fetches only its portrait crop.
+    preload(`/images/${HERO_SLIDES[0].name}-portrait-720.avif`, {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: portraitSrcSet(HERO_SLIDES[0].name, 'avif'),
+      imageSizes: '100vw',
+      fetchPriority: 'high',
+      media: PHONE,
+    })
+    preload(`/images/${HERO_SLIDES[0].name}-1600.avif`, {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: srcSet(HERO_SLIDES[0].name, 'avif'),
+      imageSizes: '100vw',
+      fetchPriority: 'high',
+      media: '(min-width: 640px)',
+    })
+  }
 
   useEffect(() => {
     if (!rotating) return
@@ -70,8 +88,18 @@ export function HeroCarousel({ title, subtitle }: { title: ReactNode; subtitle: 
     >
       {HERO_SLIDES.map((slide, i) => (
         <picture key={slide.name}>
-          <source type="image/avif" srcSet={srcSet(slide.name, 'avif')} sizes="100vw" />
-          <source type="image/webp" srcSet={srcSet(slide.name, 'webp')} sizes="100vw" />
+          {/* Phones first (their portrait crop), then wider screens; AVIF, else WebP. */}
+          {[PHONE, undefined].flatMap((media) =>
+            ['avif', 'webp'].map((ext) => (
+              <source
+                key={`${media}${ext}`}
+                media={media}
+                type={`image/${ext}`}
+                srcSet={(media ? portraitSrcSet : srcSet)(slide.name, ext)}
+                sizes="100vw"
+              />
+            )),
+          )}
           <img
             src={`/images/${slide.name}-1600.webp`}
             alt={slide.alt}
@@ -81,15 +109,16 @@ export function HeroCarousel({ title, subtitle }: { title: ReactNode; subtitle: 
             loading={i === 0 ? 'eager' : 'lazy'}
             aria-hidden={i !== index}
             className={cn(
-              'absolute inset-0 -z-10 h-full w-full object-cover transition-opacity duration-1000',
+              'absolute inset-0 -z-10 h-full w-full object-cover object-bottom transition-opacity duration-1000',
               i === index ? 'opacity-100' : 'opacity-0',
             )}
           />
         </picture>
       ))}
-      <div className="absolute inset-0 -z-10 bg-stone-950/70 sm:bg-transparent sm:bg-gradient-to-r sm:from-stone-950/85 sm:via-stone-950/60 sm:to-stone-950/20" />
-      <div className="mx-auto flex min-h-[32rem] max-w-7xl flex-col justify-center px-4 py-20 sm:px-6 lg:min-h-[36rem]">
-        <div className="max-w-2xl">
+      {/* A gradient behind the text only (styles/index.css). */}
+      <div className="hero-scrim absolute inset-0 -z-10" />
+      <div className="mx-auto flex min-h-[32rem] max-w-7xl flex-col justify-start px-4 pt-14 pb-28 sm:px-6 lg:min-h-[36rem] lg:justify-center lg:py-20">
+        <div className="max-w-2xl lg:max-w-xl">
           <h1 className="text-4xl leading-tight font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">
             {title}
           </h1>

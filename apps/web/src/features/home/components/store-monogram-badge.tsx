@@ -1,18 +1,16 @@
-// Kept apart from the stores feature's monogram (features do not import each other); same idea.
-const PALETTE = ['#9a3412', '#9f1239', '#115e59', '#1e40af', '#6b21a8', '#3f6212', '#854d0e', '#334155']
-
+/**
+ * The badge of a featured retailer without a logo: its initial on the brand colour (white on
+ * brand-800 is 7:1). Simpler than the directory's monogram (features/stores), which picks a
+ * colour per name: here it only stands in for the rare featured name no shop of the directory
+ * has, and the home page's JavaScript budget is tight (scripts/check-budgets.ts).
+ */
 export function StoreMonogramBadge({ name }: { name: string }) {
-  let h = 0
-  for (const ch of name) h = (h * 31 + (ch.codePointAt(0) ?? 0)) >>> 0
-  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
-  const letters = words.length > 1 ? words[0][0] + words[1][0] : (words[0] ?? '?').slice(0, 2)
   return (
     <span
       aria-hidden="true"
-      className="flex size-10 shrink-0 items-center justify-center rounded-lg text-sm font-bold text-white"
-      style={{ backgroundColor: PALETTE[h % PALETTE.length] }}
+      className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-800 text-lg font-bold text-white"
     >
-      {letters.toUpperCase()}
+      {name.charAt(0).toUpperCase()}
     </span>
   )
 }

@@ -13,6 +13,8 @@ export const VacantShopSchema = z.object({
   description: z.string(),
   features: z.array(z.string()),
   floor: z.optional(z.nullable(z.string())),
+  /** An object of the public floor-plans bucket (issue 15 §2: a thumbnail on the unit's card). */
+  floor_plan_path: z.optional(z.nullable(z.string())),
   created_at: z.string(),
 })
 export type VacantShop = z.infer<typeof VacantShopSchema>

@@ -4,6 +4,7 @@ import { CheckIcon, LayersIcon, RulerIcon, StarIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Badge } from '../../../components/ui/badge'
 import { Card } from '../../../components/ui/card'
+import { publicStorageUrl } from '../../../lib/supabase'
 import type { VacantShop } from '../api/get-vacant-shops'
 
 /** The spec (docs/product/site.md §4): green 'Available Now' badge when the status says so, otherwise secondary. */
@@ -15,6 +16,18 @@ export function statusBadgeVariant(status: string) {
 export function VacantShopCard({ unit, action }: { unit: VacantShop; action: ReactNode }) {
   return (
     <Card className="flex flex-col p-6">
+      {unit.floor_plan_path && (
+        // Below the fold on every screen: loaded when the visitor scrolls near it, never before the page's own paint.
+        <img
+          src={publicStorageUrl('floor-plans', unit.floor_plan_path)}
+          alt={`Floor plan of unit ${unit.unit_number}`}
+          width={480}
+          height={300}
+          loading="lazy"
+          decoding="async"
+          className="mb-5 aspect-[8/5] w-full rounded-xl border border-stone-200 bg-brand-50 object-cover"
+        />
+      )}
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <p className="text-sm text-stone-600">{unit.type}</p>

@@ -330,9 +330,9 @@ function VitalsSection({ filters }: { filters: MonitoringFilters }) {
       description={
         <>
           The 75th percentile of what visitors measured: three in four page loads were at least this fast.
-          LCP: largest content shown; INP: response to a tap or click; CLS: how much the layout moved; FCP:
-          first content shown; TTFB: first byte from the server. The site's monitor does not report INP yet,
-          so its column stays empty.
+          LCP: largest content shown; INP: the slowest response to a tap, click or key press in a visit to the
+          page (pages nobody touched have none); CLS: how much the layout moved; FCP: first content shown;
+          TTFB: first byte from the server.
         </>
       }
       query={query}

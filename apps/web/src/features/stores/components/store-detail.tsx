@@ -7,6 +7,7 @@ import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { paths } from '../../../config/paths'
 import type { Shop } from '../api/get-shops'
+import { FloorDiagram } from './floor-diagram'
 import { StoreLogo } from './store-logo'
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
@@ -36,14 +37,17 @@ export function StoreBreadcrumb({ name }: { name: string }) {
   )
 }
 
-/** One store's page (docs/product/site.md §2): breadcrumb, floor and shop number, phone, website, hours per day. */
-export function StoreDetail({ shop }: { shop: Shop }) {
+/**
+ * One store's page (docs/product/site.md §2): breadcrumb, floor and shop number, phone, website,
+ * hours per day, and where it is on its floor (issue 15 §2) among `shops`, the directory's rows.
+ */
+export function StoreDetail({ shop, shops }: { shop: Shop; shops: Shop[] }) {
   const hours = openingHoursLines(shop.tradingHours)
   return (
     <article>
       <StoreBreadcrumb name={shop.tradingName} />
       <div className="mt-6 flex flex-col gap-5 sm:flex-row sm:items-center">
-        <StoreLogo shop={shop} className="size-20 text-2xl" />
+        <StoreLogo shop={shop} className="size-20 text-2xl" eager />
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{shop.tradingName}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -111,26 +115,37 @@ export function StoreDetail({ shop }: { shop: Shop }) {
             </dl>
           </Card>
         </div>
-        <Card className="h-fit p-6">
-          <h2 className="flex items-center gap-2 text-lg font-semibold text-stone-900">
-            <ClockIcon className="size-5 text-brand-700" aria-hidden="true" />
-            Trading Hours
-          </h2>
-          {hours.length > 0 ? (
-            <dl className="mt-4 divide-y divide-stone-100">
-              {hours.map((line) => (
-                <div key={line.days} className="flex justify-between gap-4 py-2">
-                  <dt className="font-medium text-stone-800">{line.days}</dt>
-                  <dd className={line.hours === 'Closed' ? 'text-stone-500' : 'text-stone-700'}>
-                    {line.hours}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          ) : (
-            <p className="mt-4 text-stone-600">Trading hours not listed. Please call the store.</p>
-          )}
-        </Card>
+        <div className="space-y-6">
+          <Card className="h-fit p-6">
+            <h2 className="flex items-center gap-2 text-lg font-semibold text-stone-900">
+              <ClockIcon className="size-5 text-brand-700" aria-hidden="true" />
+              Trading Hours
+            </h2>
+            {hours.length > 0 ? (
+              <dl className="mt-4 divide-y divide-stone-100">
+                {hours.map((line) => (
+                  <div key={line.days} className="flex justify-between gap-4 py-2">
+                    <dt className="font-medium text-stone-800">{line.days}</dt>
+                    <dd className={line.hours === 'Closed' ? 'text-stone-500' : 'text-stone-700'}>
+                      {line.hours}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="mt-4 text-stone-600">Trading hours not listed. Please call the store.</p>
+            )}
+          </Card>
+          <Card className="p-6">
+            <h2 className="flex items-center gap-2 text-lg font-semibold text-stone-900">
+              <MapPinIcon className="size-5 text-brand-700" aria-hidden="true" />
+              Where to find us
+            </h2>
+            <div className="mt-4">
+              <FloorDiagram shop={shop} shops={shops} />
+            </div>
+          </Card>
+        </div>
       </div>
       <ButtonLink to={paths.stores.getHref()} variant="outline" className="mt-10">
         Back to Store Directory

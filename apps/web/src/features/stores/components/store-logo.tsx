@@ -2,8 +2,11 @@ import { cn } from '../../../lib/cn'
 import { type Shop, shopLogoUrl } from '../api/get-shops'
 import { StoreMonogram } from './store-monogram'
 
-/** The uploaded logo when there is one, else the generated monogram. */
-export function StoreLogo({ shop, className }: { shop: Shop; className?: string }) {
+/**
+ * The uploaded logo when there is one, else the generated monogram. Lazy unless `eager` (a
+ * store page's own logo, at the top of the page).
+ */
+export function StoreLogo({ shop, className, eager }: { shop: Shop; className?: string; eager?: boolean }) {
   if (shop.logoPath) {
     return (
       <img
@@ -11,7 +14,7 @@ export function StoreLogo({ shop, className }: { shop: Shop; className?: string 
         alt=""
         width={96}
         height={96}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
         className={cn('shrink-0 rounded-xl border border-stone-200 bg-white object-contain', className)}
       />
     )
