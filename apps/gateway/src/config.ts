@@ -97,6 +97,7 @@ const EnvSchema = z.object({
   RETENTION_MONITORING_ERRORS_DAYS: int(0, 36500).default(KEEP.monitoring_errors),
   RETENTION_MAIL_BODIES_DAYS: int(0, 36500).default(KEEP.mail_bodies),
   RETENTION_AUDIT_TRAIL_DAYS: int(0, 36500).default(KEEP.audit_trail),
+  RETENTION_UNCONFIRMED_SUBSCRIBERS_DAYS: int(0, 36500).default(KEEP.unconfirmed_subscribers),
   // Minutes between runs (0: the job does not run); the first run is a minute after start-up.
   RETENTION_INTERVAL_MINUTES: int(0, 10080).default(60),
   RETENTION_BATCH_SIZE: int(1, 100_000).default(1000),

@@ -124,8 +124,11 @@ export function createMailer(settings: MailerSettings): Mailer {
   }
 }
 
-/** nodemailer options from an smtp:// or smtps:// URL, with bounded waits. */
-function smtpOptions(url: string, timeoutMs: number) {
+/**
+ * nodemailer options from an smtp:// or smtps:// URL, with bounded waits (exported so the newsletter
+ * bench's baseline sends with exactly the mail module's transport).
+ */
+export function smtpOptions(url: string, timeoutMs: number) {
   const u = new URL(url)
   const secure = u.protocol === 'smtps:'
   return {

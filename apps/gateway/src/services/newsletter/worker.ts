@@ -46,6 +46,9 @@ export interface NewsletterWorker {
   stop(): Promise<void>
 }
 
+/** Progress of a sending issue reaches the back office about this often (realtime). */
+const ANNOUNCE_EVERY_MS = 1000
+
 interface Claimed {
   id: string
   newsletter_id: string
@@ -65,6 +68,8 @@ export function createNewsletterWorker(
   let stopping = false
   let loop: Promise<void> | undefined
   let wake: (() => void) | undefined
+  /** When each issue's progress was last announced (ms). */
+  const announced = new Map<string, number>()
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -99,9 +104,23 @@ export function createNewsletterWorker(
         await deliver(delivery, issues.get(delivery.newsletter_id), sender)
       }
       if (stopping) await asService('select public.newsletter_release_claims($1)', [id])
+      await announceProgress([...issues.keys()], claimed.length < settings.batchSize)
     }
     await asService('select public.newsletter_complete_finished()')
     return claimed.length
+  }
+
+  /**
+   * Touches the issues' rows so realtime tells the back office that their counts moved (the
+   * deliveries themselves are not watched, migration 20261127200200): about once a second per
+   * issue while batches follow each other, and always after a batch that emptied the queue for now.
+   */
+  async function announceProgress(issueIds: string[], drained: boolean): Promise<void> {
+    const now = Date.now()
+    const due = issueIds.filter((issue) => drained || now - (announced.get(issue) ?? 0) >= ANNOUNCE_EVERY_MS)
+    if (due.length === 0) return
+    for (const issue of due) announced.set(issue, now)
+    await asService('select public.newsletter_announce_progress($1::uuid[])', [due])
   }
 
   async function deliver(
