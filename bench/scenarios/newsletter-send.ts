@@ -36,7 +36,11 @@ const ISSUE: NewsletterIssue = {
 }
 
 /** A real SMTP server on loopback (smtp-server) that accepts every message and only counts them. */
-async function startCountingSmtp(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
+async function startCountingSmtp(): Promise<{
+  url: string
+  received: () => number
+  close: () => Promise<void>
+}> {
   let received = 0
   const server = new SMTPServer({
     authOptional: true,
@@ -78,7 +82,9 @@ export default async function run(): Promise<void> {
     await migrate(db)
     await seedDemo(db)
     // Only the bench's readers: the demo's subscribers leave the list.
-    await db.exec(`update public.newsletter_subscribers set status = 'unsubscribed' where status <> 'unsubscribed'`)
+    await db.exec(
+      `update public.newsletter_subscribers set status = 'unsubscribed' where status <> 'unsubscribed'`,
+    )
     // 10,000 confirmed subscribers, in bulk (each with its entry in the consent ledger).
     await db.query(
       `insert into public.newsletter_subscribers (email, source, consent_text, status)
@@ -138,9 +144,10 @@ export default async function run(): Promise<void> {
     })
     // Waits for the issue to be sent (a bench may watch the clock; bounded by the worker's own pace).
     for (;;) {
-      const { rows } = await db.query<{ status: string }>('select status from public.newsletters where id = $1', [
-        id,
-      ])
+      const { rows } = await db.query<{ status: string }>(
+        'select status from public.newsletters where id = $1',
+        [id],
+      )
       if (rows[0].status === 'sent') break
       await new Promise((r) => setTimeout(r, 100))
     }
@@ -152,7 +159,9 @@ export default async function run(): Promise<void> {
     )
     const sent = outcome.find((o) => o.status === 'sent')?.n ?? 0
     if (sent !== SUBSCRIBERS || smtp.received() !== 2 * SUBSCRIBERS) {
-      throw new Error(`the worker sent ${sent} (${JSON.stringify(outcome)}), the server got ${smtp.received()}`)
+      throw new Error(
+        `the worker sent ${sent} (${JSON.stringify(outcome)}), the server got ${smtp.received()}`,
+      )
     }
 
     const rate = (ms: number) => SUBSCRIBERS / (ms / 1000)

@@ -73,8 +73,8 @@ test('an admin issues a statement with line items and VAT: the tenant, portal op
 
     // The tenant's toast lasts a few seconds: watch for it from the moment the admin issues.
     const toast = Promise.all([
-      expect(tenantPage.getByText('New rental statement')).toBeVisible({ timeout: 20_000 }),
-      expect(tenantPage.getByText('July 2031 has been issued.')).toBeVisible({ timeout: 20_000 }),
+      tenantPage.getByText('New rental statement').waitFor({ state: 'visible', timeout: 20_000 }),
+      tenantPage.getByText('July 2031 has been issued.').waitFor({ state: 'visible', timeout: 20_000 }),
     ])
     await editor.getByRole('button', { name: 'Save and issue' }).click()
     await expect(editor).toBeHidden()
@@ -139,7 +139,9 @@ test('an admin issues a statement with line items and VAT: the tenant, portal op
     await dialog.getByLabel('Amount paid (R)').fill('99999')
     await dialog.getByLabel('Reference').fill('EFT M01 JUL')
     await dialog.getByRole('button', { name: 'Record payment' }).click()
-    await expect(dialog.getByRole('alert')).toContainText('The payment is more than the balance of R 21218.08')
+    await expect(dialog.getByRole('alert')).toContainText(
+      'The payment is more than the balance of R 21218.08',
+    )
     await dialog.getByLabel('Amount paid (R)').fill('21218.08')
     await dialog.getByRole('button', { name: 'Record payment' }).click()
     await expect(dialog).toBeHidden()

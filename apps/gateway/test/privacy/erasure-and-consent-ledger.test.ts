@@ -50,7 +50,12 @@ describe.each(drivers)('erasure and the consent ledger (%s)', (driver) => {
     ).rows
   const deliveriesOf = async (where: string, params: unknown[]) =>
     (
-      await gw.db.query<{ email: string | null; email_hash: string | null; status: string; error: string | null }>(
+      await gw.db.query<{
+        email: string | null
+        email_hash: string | null
+        status: string
+        error: string | null
+      }>(
         `select email, email_hash, status, error from public.newsletter_deliveries where ${where} order by id`,
         params,
       )
@@ -176,7 +181,13 @@ describe.each(drivers)('erasure and the consent ledger (%s)', (driver) => {
     expect(await ledgerOf('lower(email) = $1', [PERSON])).toEqual([])
     const after = await ledgerOf('email_hash = $1', [hashOf(PERSON)])
     expect(after).toEqual(
-      before.map((e) => ({ ...e, email: null, email_hash: hashOf(PERSON), ip_address: null, user_agent: null })),
+      before.map((e) => ({
+        ...e,
+        email: null,
+        email_hash: hashOf(PERSON),
+        ip_address: null,
+        user_agent: null,
+      })),
     )
     expect(after.map((e) => e.event)).toEqual(['opt_in_requested', 'opt_in_confirmed'])
     // The hash is the suppression list's.

@@ -282,9 +282,18 @@ describe.each(drivers)('retention (%s)', (driver) => {
           await tx.query('select * from public.newsletter_unsubscribe($1)', [rows[0].unsubscribe_token])
       }
     })
-    const limits = { ...LIMITS, enquiries: 0, monitoring_events: 0, monitoring_errors: 0, mail_bodies: 0, audit_trail: 0 }
+    const limits = {
+      ...LIMITS,
+      enquiries: 0,
+      monitoring_events: 0,
+      monitoring_errors: 0,
+      mail_bodies: 0,
+      audit_trail: 0,
+    }
     // Within the limit: nothing goes.
-    expect((await runRetention(db, { limits, batchSize: 10, now: movedBy(19) })).unconfirmed_subscribers).toBe(0)
+    expect(
+      (await runRetention(db, { limits, batchSize: 10, now: movedBy(19) })).unconfirmed_subscribers,
+    ).toBe(0)
     // Past it (20 days): only the one who never confirmed.
     const report = await runRetention(db, { limits, batchSize: 10, now: movedBy(21) })
     expect(report.unconfirmed_subscribers).toBe(1)
@@ -297,7 +306,12 @@ describe.each(drivers)('retention (%s)', (driver) => {
     ])
     // The ledger keeps the sign-up request as the hash the suppression list would use, without
     // the address, IP address or browser; the others' entries are untouched.
-    const { rows: ledger } = await db.query<{ email: string | null; hashed: boolean; ip_address: string | null; event: string }>(
+    const { rows: ledger } = await db.query<{
+      email: string | null
+      hashed: boolean
+      ip_address: string | null
+      event: string
+    }>(
       `select email, email_hash = private.email_hash($1) as hashed, ip_address, event
          from public.newsletter_consent_events
         where lower(email) = $1 or email_hash = private.email_hash($1) order by id`,
@@ -318,7 +332,10 @@ describe.each(drivers)('retention (%s)', (driver) => {
     expect(trail.some((t) => t.data.includes(never))).toBe(false)
     expect(trail.some((t) => t.data.includes(reader))).toBe(true)
     // The address is not suppressed: the person may sign up again.
-    const { rows: suppressed } = await db.query<{ s: boolean }>('select private.is_mail_suppressed($1) as s', [never])
+    const { rows: suppressed } = await db.query<{ s: boolean }>(
+      'select private.is_mail_suppressed($1) as s',
+      [never],
+    )
     expect(suppressed[0].s).toBe(false)
   })
 

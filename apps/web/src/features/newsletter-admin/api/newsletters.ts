@@ -3,8 +3,8 @@ import { FunctionsHttpError } from '@supabase/supabase-js'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { getSupabase } from '../../../lib/supabase-client'
-import { type LiveState, useRealtimeRefresh } from '../../../lib/use-realtime-refresh'
 import { pageRange, type SortDir, searchTerm } from '../../../lib/use-list-params'
+import { type LiveState, useRealtimeRefresh } from '../../../lib/use-realtime-refresh'
 
 /**
  * The back office's newsletters (issue 14): issues with their delivery counts, one issue with its
