@@ -217,6 +217,8 @@ test('arrears ageing puts a statement 45 days overdue in 31–60 days, and the s
   page,
   portal,
 }) => {
+  // Two widths, three axe runs: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000)
   // A tenant of its own, so the demo's statements do not add to the figures.
   const [tenant] = (await portal.serviceRest('POST', 'tenants', {
     company_name: 'Late Payer Trading CC',
