@@ -1,6 +1,7 @@
 import type { NewsletterDraft } from '@genesis/contracts/newsletter-draft'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { z } from 'zod'
 import { getSupabase } from '../../../lib/supabase-client'
 import { pageRange, type SortDir, searchTerm } from '../../../lib/use-list-params'
@@ -75,9 +76,17 @@ const isBusy = (n: Pick<Newsletter, 'status'>) => n.status === 'sending'
 const POLL_MS = 2000
 const NEWSLETTERS_KEY = ['admin', 'newsletters'] as const
 
-/** Reads the newsletters' queries (counts, recipients) again whenever an issue's row changes. */
+/**
+ * Reads the newsletters' queries (counts, recipients) again whenever an issue's row changes, and
+ * once when the channel becomes live: what changed while it was connecting is not replayed.
+ */
 function useLiveNewsletters(): LiveState {
-  return useRealtimeRefresh('newsletters', [NEWSLETTERS_KEY])
+  const client = useQueryClient()
+  const live = useRealtimeRefresh('newsletters', [NEWSLETTERS_KEY])
+  useEffect(() => {
+    if (live === 'live') void client.invalidateQueries({ queryKey: NEWSLETTERS_KEY })
+  }, [live, client])
+  return live
 }
 
 export function useNewsletters() {
