@@ -78,6 +78,8 @@ export function createNewsletterWorker(
   let wake: (() => void) | undefined
   /** The mail session batches share while they follow each other. */
   let bulk: BulkMailer | undefined
+  /** Batches in progress. */
+  let running = 0
   const closeSession = () => {
     bulk?.close()
     bulk = undefined
@@ -97,6 +99,15 @@ export function createNewsletterWorker(
     })
 
   async function runBatch(): Promise<number> {
+    running += 1
+    try {
+      return await workBatch()
+    } finally {
+      running -= 1
+    }
+  }
+
+  async function workBatch(): Promise<number> {
     await asService('select public.newsletter_start_due()')
     const claimed = await asService<Claimed>('select * from public.newsletter_claim_batch($1, $2, $3)', [
       id,
@@ -239,7 +250,9 @@ export function createNewsletterWorker(
       stopping = true
       wake?.()
       await loop
-      closeSession()
+      // A batch still running (called directly) closes the session itself once its message in
+      // hand is answered: closing it here could cut that message off.
+      if (running === 0) closeSession()
       await asService('select public.newsletter_release_claims($1)', [id]).catch(() => undefined)
     },
   }
