@@ -186,12 +186,15 @@ describe.each(drivers)('the newsletter worker (%s)', (driver) => {
     await gw.db.query(`update public.newsletter_subscribers set status = 'unsubscribed'`)
   })
 
-  it('only the worker (the service role) may announce progress', async () => {
+  it('only the worker (the service role) may announce progress or record a delivery', async () => {
     const announce = `select public.newsletter_announce_progress(array(select id from public.newsletters))`
-    for (const caller of [ANON, asUser(DEMO.tenantA), admin]) {
-      expect(await actAs(gw.db, caller, announce), caller.role).toMatchObject({ ok: false, code: '42501' })
+    const record = `select public.newsletter_record_delivery(null, 'w', false, null, null, 1, 1, gen_random_uuid(), 60)`
+    for (const sql of [announce, record]) {
+      for (const caller of [ANON, asUser(DEMO.tenantA), admin]) {
+        expect(await actAs(gw.db, caller, sql), caller.role).toMatchObject({ ok: false, code: '42501' })
+      }
+      expect(await actAs(gw.db, SERVICE_ROLE, sql)).toMatchObject({ ok: true })
     }
-    expect(await actAs(gw.db, SERVICE_ROLE, announce)).toMatchObject({ ok: true })
   })
 
   it('a worker stopped half-way gives its batch back and another one finishes: everyone exactly once', async () => {

@@ -173,25 +173,23 @@ export function createNewsletterWorker(
    * still holds `next`.
    */
   async function record(previous: Finished | undefined, next: Claimed | undefined): Promise<boolean> {
-    return asCaller(db, SERVICE_ROLE, async (tx) => {
-      if (previous) {
-        await tx.query('select public.newsletter_finish_delivery($1, $2, $3, $4, $5, $6, $7)', [
-          previous.delivery.id,
-          id,
-          previous.ok,
-          previous.failure,
-          previous.outbox,
-          settings.maxAttempts,
-          settings.retrySeconds,
-        ])
-      }
-      if (!next) return false
-      const { rows } = await tx.query<{ ok: boolean }>(
-        'select public.newsletter_begin_delivery($1, $2, $3) as ok',
-        [next.id, id, settings.leaseSeconds],
-      )
-      return rows[0]?.ok === true
-    })
+    // One statement (public.newsletter_record_delivery, migration 20261127200300), run as the
+    // gateway's own role like the statement worker: one round trip and one commit per message.
+    const { rows } = await db.query<{ ok: boolean }>(
+      'select public.newsletter_record_delivery($1, $2, $3, $4, $5, $6, $7, $8, $9) as ok',
+      [
+        previous?.delivery.id ?? null,
+        id,
+        previous?.ok ?? false,
+        previous?.failure ?? null,
+        previous?.outbox ?? null,
+        settings.maxAttempts,
+        settings.retrySeconds,
+        next?.id ?? null,
+        settings.leaseSeconds,
+      ],
+    )
+    return rows[0]?.ok === true
   }
 
   /** Renders and sends one message (already marked `sending`); says how it went. */
