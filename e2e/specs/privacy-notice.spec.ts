@@ -79,6 +79,7 @@ for (const width of [360, 1280]) {
     await expect(
       page.getByText('Events 6 months, errors 3 months; copies of e-mails we send 30 days.'),
     ).toBeVisible()
+    await expect(page.getByText(/a sign-up you never confirm is deleted after 30 days/)).toBeVisible()
     await expect(page.getByText(/We do not sell or rent personal information/)).toBeVisible()
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])

@@ -8,6 +8,8 @@ export const RETENTION_DEFAULT_DAYS = {
   monitoring_errors: 90,
   mail_bodies: 30,
   audit_trail: 1825,
+  /** Newsletter sign-ups never confirmed (double opt-in), counted from the last request. */
+  unconfirmed_subscribers: 30,
 } as const
 
 /** "2 years", "6 months", "30 days": a period as the notice words it. */

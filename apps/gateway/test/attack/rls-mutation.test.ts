@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setCaller } from '../../src/database/request-scope.ts'
+import { type Caller, setCaller } from '../../src/database/request-scope.ts'
 import type { Queryable } from '../../src/database/types.ts'
 import {
   CASES,
@@ -35,9 +35,13 @@ interface Probe {
   name: string
   setup?: string
   who: Who
+  /** A database role that is no API caller (e.g. `consent_redactor`), acting instead of `who`. */
+  as?: Caller
   sql: string
   expect: number
 }
+/** The one role that may swap an erased address for its hash in the consent ledger (decision 020). */
+const CONSENT_REDACTOR: Caller = { role: 'consent_redactor', claims: {} }
 const PROBES: Probe[] = [
   {
     table: 'public.shops',
@@ -90,6 +94,24 @@ const PROBES: Probe[] = [
     sql: `insert into storage.objects (bucket_id, name) values ('maintenance-photos', '${DEMO.tenantA.tenantId}/${REQUEST_A}/leak.jpg')`,
     expect: 1,
   },
+  {
+    table: 'public.newsletter_consent_events',
+    name: "the consent redactor reads the ledger's addresses",
+    who: 'anon',
+    as: CONSENT_REDACTOR,
+    sql: `select id from public.newsletter_consent_events where email = 'anna.former@example.com'`,
+    expect: 2,
+  },
+  {
+    table: 'public.newsletter_consent_events',
+    name: "the consent redactor swaps an erased address for the suppression list's hash",
+    who: 'anon',
+    as: CONSENT_REDACTOR,
+    sql: `update public.newsletter_consent_events
+             set email = null, email_hash = private.email_hash(email), ip_address = null, user_agent = null
+           where email = 'anna.former@example.com'`,
+    expect: 2,
+  },
 ]
 
 /**
@@ -110,7 +132,7 @@ async function runProbe(tx: Queryable, probe: Probe): Promise<number | string> {
   await tx.query('savepoint probe')
   try {
     if (probe.setup) await tx.query(probe.setup)
-    await setCaller(tx, callers[probe.who])
+    await setCaller(tx, probe.as ?? callers[probe.who])
     const r = await tx.query(probe.sql)
     return /^\s*select/i.test(probe.sql) ? r.rows.length : r.affectedRows
   } catch (error) {

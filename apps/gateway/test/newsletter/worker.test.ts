@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { asCaller, SERVICE_ROLE } from '../../src/database/request-scope.ts'
+import { ANON, asCaller, SERVICE_ROLE } from '../../src/database/request-scope.ts'
 import {
   createNewsletterWorker,
   type NewsletterWorkerSettings,
 } from '../../src/services/newsletter/worker.ts'
+import { actAs } from '../rls/act-as.ts'
 import { drivers } from '../support/database.ts'
 import { createTestGateway, TEST_URL, type TestGateway } from '../support/gateway.ts'
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts'
@@ -152,6 +153,48 @@ describe.each(drivers)('the newsletter worker (%s)', (driver) => {
     expect(sink.messages).toHaveLength(0)
     expect((await deliveries(gw, id)).map((r) => r.status)).toEqual(['sent', 'failed', 'sent'])
     await gw.db.query(`update public.newsletter_subscribers set status = 'unsubscribed'`)
+  })
+
+  it("announces its progress on the issue's row, which realtime carries to the back office", async () => {
+    const emails = Array.from({ length: 5 }, (_, i) => `progress${i}@example.com`)
+    await confirmedSubscribers(gw, emails)
+    const id = await draftAndSend(gw, 'Progress on the way')
+    const changes = async () =>
+      (
+        await gw.db.query<{ type: string; status: string }>(
+          `select type, record ->> 'status' as status from realtime.changes
+            where table_name = 'newsletters' and record ->> 'id' = $1 order by id`,
+          [id],
+        )
+      ).rows
+    const before = (await changes()).length
+    const worker = createNewsletterWorker(gw.deps, SETTINGS)
+    // A full batch (2 of 5) is announced: the row changes while the issue is still sending.
+    await worker.runBatch()
+    const during = (await changes()).slice(before)
+    expect(during).toEqual([{ type: 'UPDATE', status: 'sending' }])
+    await drain(worker)
+    const after = (await changes()).slice(before)
+    expect(after.at(-1)).toEqual({ type: 'UPDATE', status: 'sent' })
+    // Not an audit entry per batch: only the status change to sent is in the trail.
+    const { rows: trail } = await gw.db.query<{ n: number }>(
+      `select count(*)::int as n from public.audit_log where table_name = 'newsletters' and record_id = $1
+          and action = 'update' and not ('status' = any (changed_fields))`,
+      [id],
+    )
+    expect(trail[0].n).toBe(0)
+    await gw.db.query(`update public.newsletter_subscribers set status = 'unsubscribed'`)
+  })
+
+  it('only the worker (the service role) may announce progress or record a delivery', async () => {
+    const announce = `select public.newsletter_announce_progress(array(select id from public.newsletters))`
+    const record = `select public.newsletter_record_delivery(null, 'w', false, null, null, 1, 1, gen_random_uuid(), 60)`
+    for (const sql of [announce, record]) {
+      for (const caller of [ANON, asUser(DEMO.tenantA), admin]) {
+        expect(await actAs(gw.db, caller, sql), caller.role).toMatchObject({ ok: false, code: '42501' })
+      }
+      expect(await actAs(gw.db, SERVICE_ROLE, sql)).toMatchObject({ ok: true })
+    }
   })
 
   it('a worker stopped half-way gives its batch back and another one finishes: everyone exactly once', async () => {

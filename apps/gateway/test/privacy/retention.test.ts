@@ -2,7 +2,7 @@ import type { Logger } from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config.ts'
 import { openPostgres } from '../../src/database/postgres.ts'
-import { ANON, SERVICE_ROLE } from '../../src/database/request-scope.ts'
+import { ANON, asCaller, SERVICE_ROLE } from '../../src/database/request-scope.ts'
 import type { Database } from '../../src/database/types.ts'
 import {
   type RetentionLimits,
@@ -21,11 +21,14 @@ const LIMITS: RetentionLimits = {
   monitoring_errors: 5,
   mail_bodies: 3,
   audit_trail: 60,
+  unconfirmed_subscribers: 20,
 }
 
 /**
  * Fills every kind with `old` rows written two days ago and `fresh` rows written now. Moving the
- * clock forward by (limit − 1) days then puts exactly the old rows past their limit.
+ * clock forward by (limit − 1) days then puts exactly the old rows past their limit. Newsletter
+ * sign-ups come as `old` and `fresh` unconfirmed ones, plus as many confirmed and unsubscribed ones
+ * signed up two days ago, which no limit ever removes.
  */
 async function fill(db: Database, old: number, fresh: number) {
   for (const [count, age] of [
@@ -46,7 +49,18 @@ async function fill(db: Database, old: number, fresh: number) {
         from generate_series(1, ${count});
       insert into public.audit_log (occurred_at, actor_role, table_name, record_id, action)
         select ${at}, 'authenticated', 'enquiries', g::text, 'insert' from generate_series(1, ${count}) g;
+      insert into public.newsletter_subscribers (email, consent_text, status, consented_at)
+        select 'pending-${age.replace(' ', '-')}-' || g || '@example.test', 'I agree', 'pending', ${at}
+        from generate_series(1, ${count}) g;
     `)
+    if (age !== '0 days') {
+      await db.exec(`
+        insert into public.newsletter_subscribers (email, consent_text, status, consented_at)
+          select 'confirmed-' || g || '@example.test', 'I agree', 'subscribed', ${at} from generate_series(1, ${count}) g;
+        insert into public.newsletter_subscribers (email, consent_text, status, consented_at, unsubscribed_at)
+          select 'left-' || g || '@example.test', 'I agree', 'unsubscribed', ${at}, ${at} from generate_series(1, ${count}) g;
+      `)
+    }
   }
 }
 
@@ -59,14 +73,19 @@ async function counts(db: Database) {
     (select count(*)::int from public.monitoring_errors) as monitoring_errors,
     (select count(*)::int from private.mail_outbox where text_body <> '') as mail_with_body,
     (select count(*)::int from private.mail_outbox) as mail,
-    (select count(*)::int from public.audit_log) as audit_log`)
+    (select count(*)::int from public.audit_log) as audit_log,
+    (select count(*)::int from public.newsletter_subscribers where status = 'pending') as pending,
+    (select count(*)::int from public.newsletter_subscribers where status <> 'pending') as confirmed_or_left,
+    (select count(*)::int from public.newsletter_consent_events where email like 'pending-%') as pending_ledger_with_address`)
   return rows[0]
 }
 
 async function empty(db: Database) {
   await db.exec(`
     delete from public.enquiries; delete from public.analytics_events; delete from public.monitoring_metrics;
-    delete from public.monitoring_actions; delete from public.monitoring_errors; delete from private.mail_outbox;`)
+    delete from public.monitoring_actions; delete from public.monitoring_errors; delete from private.mail_outbox;
+    select private.forget_newsletter_address(email) from public.newsletter_subscribers;
+    delete from public.newsletter_subscribers;`)
   // The audit trail can only shrink through the pruning function: everything is older than tomorrow.
   await db.query(`select private.prune_audit_log(now() + interval '1 day', 1000000)`)
 }
@@ -78,6 +97,7 @@ const ONE_DAY: RetentionLimits = {
   monitoring_errors: 1,
   mail_bodies: 1,
   audit_trail: 1,
+  unconfirmed_subscribers: 1,
 }
 
 /** The clock `days` after now. */
@@ -99,7 +119,7 @@ describe.each(drivers)('retention (%s)', (driver) => {
     await fill(db, 4, 3)
     const before = await counts(db)
     const report = await runRetention(db, { limits: LIMITS, batchSize: 100 })
-    expect(Object.values(report)).toEqual([0, 0, 0, 0, 0])
+    expect(Object.values(report)).toEqual([0, 0, 0, 0, 0, 0])
     expect(await counts(db)).toEqual(before)
   })
 
@@ -123,10 +143,15 @@ describe.each(drivers)('retention (%s)', (driver) => {
       mail_with_body: 3,
       mail: 10,
       audit_log: 3,
+      // The unconfirmed sign-ups past their limit are gone, and their ledger entries keep no address
+      // (the fresh ones' do); the confirmed and unsubscribed ones, as old, are all there.
+      pending: 3,
+      confirmed_or_left: 14,
+      pending_ledger_with_address: 3,
     })
     // A second pass finds nothing more.
     const again = await runRetention(db, { limits: LIMITS, batchSize: 2, now: movedBy(1) })
-    expect(Object.values(again)).toEqual([0, 0, 0, 0, 0])
+    expect(Object.values(again)).toEqual([0, 0, 0, 0, 0, 0])
   })
 
   it('a limit of 0 keeps that kind for ever', async () => {
@@ -161,11 +186,14 @@ describe.each(drivers)('retention (%s)', (driver) => {
       expect(a.monitoring_errors + b.monitoring_errors).toBe(40)
       expect(a.mail_bodies + b.mail_bodies).toBe(40)
       expect(a.audit_trail + b.audit_trail).toBe(40)
+      expect(a.unconfirmed_subscribers + b.unconfirmed_subscribers).toBe(40)
       expect(await counts(db)).toMatchObject({
         enquiries: 5,
         monitoring_errors: 5,
         mail_with_body: 5,
         audit_log: 5,
+        pending: 5,
+        confirmed_or_left: 80,
       })
     } finally {
       if (other !== db) await other.close()
@@ -233,8 +261,94 @@ describe.each(drivers)('retention (%s)', (driver) => {
       monitoring_errors: 3,
       mail_bodies: 3,
       audit_trail: 3,
+      unconfirmed_subscribers: 3,
     })
     expect((await counts(db)).enquiries).toBe(1)
+  })
+
+  it('an unconfirmed sign-up past its limit goes, its consent entries keep only the hash; confirmed and unsubscribed ones stay', async () => {
+    // Three people sign up through the form's function (audited, as the service role): one never
+    // confirms, one confirms, one confirms and unsubscribes.
+    const [never, reader, leaver] = ['never@example.test', 'reader@example.test', 'leaver@example.test']
+    await asCaller(db, SERVICE_ROLE, async (tx) => {
+      for (const email of [never, reader, leaver]) {
+        const { rows } = await tx.query<{ confirm_token: string; unsubscribe_token: string }>(
+          `select * from public.newsletter_request_subscription($1, 'homepage', 'I agree', '192.0.2.9', 'Safari')`,
+          [email],
+        )
+        if (email === never) continue
+        await tx.query('select * from public.newsletter_confirm_subscription($1)', [rows[0].confirm_token])
+        if (email === leaver)
+          await tx.query('select * from public.newsletter_unsubscribe($1)', [rows[0].unsubscribe_token])
+      }
+    })
+    const limits = {
+      ...LIMITS,
+      enquiries: 0,
+      monitoring_events: 0,
+      monitoring_errors: 0,
+      mail_bodies: 0,
+      audit_trail: 0,
+    }
+    // Within the limit: nothing goes.
+    expect(
+      (await runRetention(db, { limits, batchSize: 10, now: movedBy(19) })).unconfirmed_subscribers,
+    ).toBe(0)
+    // Past it (20 days): only the one who never confirmed.
+    const report = await runRetention(db, { limits, batchSize: 10, now: movedBy(21) })
+    expect(report.unconfirmed_subscribers).toBe(1)
+    const { rows: left } = await db.query<{ email: string; status: string }>(
+      'select email, status from public.newsletter_subscribers order by email',
+    )
+    expect(left).toEqual([
+      { email: leaver, status: 'unsubscribed' },
+      { email: reader, status: 'subscribed' },
+    ])
+    // The ledger keeps the sign-up request as the hash the suppression list would use, without
+    // the address, IP address or browser; the others' entries are untouched.
+    const { rows: ledger } = await db.query<{
+      email: string | null
+      hashed: boolean
+      ip_address: string | null
+      event: string
+    }>(
+      `select email, email_hash = private.email_hash($1) as hashed, ip_address, event
+         from public.newsletter_consent_events
+        where lower(email) = $1 or email_hash = private.email_hash($1) order by id`,
+      [never],
+    )
+    expect(ledger).toEqual([{ email: null, hashed: true, ip_address: null, event: 'opt_in_requested' }])
+    const { rows: kept } = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.newsletter_consent_events where email in ($1, $2) and ip_address = '192.0.2.9'`,
+      [reader, leaver],
+    )
+    expect(kept[0].n).toBe(2)
+    // The audit trail still says a sign-up was recorded, but no longer what it held.
+    const { rows: trail } = await db.query<{ data: string }>(
+      `select coalesce(new_data::text, '') || coalesce(old_data::text, '') as data from public.audit_log
+        where table_name = 'newsletter_subscribers'`,
+    )
+    expect(trail.length).toBeGreaterThan(0)
+    expect(trail.some((t) => t.data.includes(never))).toBe(false)
+    expect(trail.some((t) => t.data.includes(reader))).toBe(true)
+    // The address is not suppressed: the person may sign up again.
+    const { rows: suppressed } = await db.query<{ s: boolean }>(
+      'select private.is_mail_suppressed($1) as s',
+      [never],
+    )
+    expect(suppressed[0].s).toBe(false)
+  })
+
+  it('only the gateway itself may prune unconfirmed sign-ups', async () => {
+    await fill(db, 2, 0)
+    const prune = `select private.prune_unconfirmed_subscribers(now() + interval '1 day', 100)`
+    for (const caller of [ANON, SERVICE_ROLE, asUser(DEMO.admin, { aal: 'aal2' })]) {
+      expect(await actAs(db, caller, prune), caller.role).toMatchObject({ ok: false, code: '42501' })
+    }
+    expect((await counts(db)).pending).toBe(2)
+    const { rows } = await db.query<{ removed: number }>(`${prune} as removed`)
+    expect(rows[0].removed).toBe(2)
+    expect((await counts(db)).pending).toBe(0)
   })
 
   it('the audit trail still refuses every ordinary delete, update and truncate', async () => {
@@ -281,6 +395,7 @@ describe('retention settings', () => {
       monitoring_errors: 90,
       mail_bodies: 30,
       audit_trail: 1825,
+      unconfirmed_subscribers: 30,
     })
     expect(config.RETENTION_INTERVAL_MINUTES).toBe(60)
     expect(() => loadConfig({ RETENTION_ENQUIRIES_DAYS: '-1' })).toThrow(/RETENTION_ENQUIRIES_DAYS/)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANON, type Caller, SERVICE_ROLE, setCaller } from '../../src/database/request-scope.ts'
 import type { Queryable } from '../../src/database/types.ts'
@@ -347,14 +348,16 @@ describe.each(drivers)('newsletter rules on %s', (driver) => {
           `select * from public.newsletter_claim_batch('w', 10, 60)`,
         )
         const skipped = await tx.query(
-          `select email, error from public.newsletter_deliveries where newsletter_id = $1 and status = 'skipped'`,
-          [id],
+          `select email, email_hash = $2 as hashed, error
+             from public.newsletter_deliveries where newsletter_id = $1 and status = 'skipped'`,
+          [id, createHash('sha256').update('johan.demo@example.com').digest('hex')],
         )
         return { batch: batch.rows.map((b) => b.email), skipped: skipped.rows }
       })
+      // The erased address's delivery keeps only its hash (decision 020).
       expect(r).toEqual({
         batch: ['lerato.demo@example.com'],
-        skipped: [{ email: 'johan.demo@example.com', error: 'Erased on request before it was sent' }],
+        skipped: [{ email: null, hashed: true, error: 'Erased on request before it was sent' }],
       })
     })
 

@@ -5,7 +5,7 @@ import { readCentreContacts } from '../../database/read-centre-contacts.ts'
 import { asCaller, SERVICE_ROLE } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
 import { emailBrand } from '../../mail/email-brand.ts'
-import { MailDeliveryError } from '../../mail/mailer.ts'
+import { type BulkMailer, MailDeliveryError } from '../../mail/mailer.ts'
 
 /**
  * The newsletter sender (issue 14; docs/decisions/017): works the queue in
@@ -46,6 +46,9 @@ export interface NewsletterWorker {
   stop(): Promise<void>
 }
 
+/** Progress of a sending issue reaches the back office about this often (realtime). */
+const ANNOUNCE_EVERY_MS = 1000
+
 interface Claimed {
   id: string
   newsletter_id: string
@@ -53,6 +56,14 @@ interface Claimed {
   unsubscribe_token: string | null
   attempts: number
 }
+
+/** How one message went: `outbox` is its row in the mail module's outbox. */
+interface Outcome {
+  ok: boolean
+  failure: string | null
+  outbox: string | null
+}
+type Finished = Outcome & { delivery: Claimed }
 
 export function createNewsletterWorker(
   deps: Deps,
@@ -65,6 +76,16 @@ export function createNewsletterWorker(
   let stopping = false
   let loop: Promise<void> | undefined
   let wake: (() => void) | undefined
+  /** The mail session batches share while they follow each other. */
+  let bulk: BulkMailer | undefined
+  /** Batches in progress. */
+  let running = 0
+  const closeSession = () => {
+    bulk?.close()
+    bulk = undefined
+  }
+  /** When each issue's progress was last announced (ms). */
+  const announced = new Map<string, number>()
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -78,6 +99,15 @@ export function createNewsletterWorker(
     })
 
   async function runBatch(): Promise<number> {
+    running += 1
+    try {
+      return await workBatch()
+    } finally {
+      running -= 1
+    }
+  }
+
+  async function workBatch(): Promise<number> {
     await asService('select public.newsletter_start_due()')
     const claimed = await asService<Claimed>('select * from public.newsletter_claim_batch($1, $2, $3)', [
       id,
@@ -94,59 +124,103 @@ export function createNewsletterWorker(
         issues.set(newsletterId, row)
       }
       const sender = emailBrand(await readCentreContacts(db), config.siteUrl)
-      for (const delivery of claimed) {
-        if (stopping) break
-        await deliver(delivery, issues.get(delivery.newsletter_id), sender)
+      // One SMTP connection while batches follow each other (closed once the queue is empty for
+      // now, or on stop); each message's outcome is recorded in the same transaction that marks
+      // the next one `sending`, so still before the next goes out.
+      bulk ??= mailer.bulk()
+      const session = bulk
+      let finished: Finished | undefined
+      try {
+        for (const delivery of claimed) {
+          if (stopping) break
+          const mine = await record(finished, delivery)
+          finished = undefined
+          if (!mine) continue
+          finished = {
+            delivery,
+            ...(await deliver(session, delivery, issues.get(delivery.newsletter_id), sender)),
+          }
+        }
+        if (finished) await record(finished, undefined)
+      } catch (error) {
+        closeSession()
+        throw error
       }
+      if (stopping || claimed.length < settings.batchSize) closeSession()
       if (stopping) await asService('select public.newsletter_release_claims($1)', [id])
+      await announceProgress([...issues.keys()], claimed.length < settings.batchSize)
     }
     await asService('select public.newsletter_complete_finished()')
     return claimed.length
   }
 
+  /**
+   * Touches the issues' rows so realtime tells the back office that their counts moved (the
+   * deliveries themselves are not watched, migration 20261127200200): about once a second per
+   * issue while batches follow each other, and always after a batch that emptied the queue for now.
+   */
+  async function announceProgress(issueIds: string[], drained: boolean): Promise<void> {
+    const now = Date.now()
+    const due = issueIds.filter((issue) => drained || now - (announced.get(issue) ?? 0) >= ANNOUNCE_EVERY_MS)
+    if (due.length === 0) return
+    for (const issue of due) announced.set(issue, now)
+    await asService('select public.newsletter_announce_progress($1::uuid[])', [due])
+  }
+
+  /**
+   * One transaction: records how the previous message went (`sent`, or `failed`/queued for a
+   * retry with the server's reason), then marks `next` as `sending`. Returns whether this worker
+   * still holds `next`.
+   */
+  async function record(previous: Finished | undefined, next: Claimed | undefined): Promise<boolean> {
+    // One statement (public.newsletter_record_delivery, migration 20261127200300), run as the
+    // gateway's own role like the statement worker: one round trip and one commit per message.
+    const { rows } = await db.query<{ ok: boolean }>(
+      'select public.newsletter_record_delivery($1, $2, $3, $4, $5, $6, $7, $8, $9) as ok',
+      [
+        previous?.delivery.id ?? null,
+        id,
+        previous?.ok ?? false,
+        previous?.failure ?? null,
+        previous?.outbox ?? null,
+        settings.maxAttempts,
+        settings.retrySeconds,
+        next?.id ?? null,
+        settings.leaseSeconds,
+      ],
+    )
+    return rows[0]?.ok === true
+  }
+
+  /** Renders and sends one message (already marked `sending`); says how it went. */
   async function deliver(
+    session: BulkMailer,
     delivery: Claimed,
     issue: NewsletterIssue | undefined,
     sender: ReturnType<typeof emailBrand>,
-  ): Promise<void> {
-    const [{ ok: mine }] = await asService<{ ok: boolean }>(
-      'select public.newsletter_begin_delivery($1, $2, $3) as ok',
-      [delivery.id, id, settings.leaseSeconds],
-    )
-    if (!mine) return
-    let outcome: { ok: boolean; failure: string | null; outbox: string | null }
+  ): Promise<Outcome> {
     if (!issue || !delivery.unsubscribe_token) {
-      outcome = { ok: false, failure: 'The newsletter or the subscriber no longer exists', outbox: null }
-    } else {
-      const unsubscribeUrl = `${config.siteUrl}/functions/v1/newsletter-subscription/unsubscribe?token=${delivery.unsubscribe_token}`
-      const mail = renderNewsletter(issue, sender, unsubscribeUrl)
-      try {
-        const sent = await mailer.send({
-          to: delivery.email,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          category: 'newsletter',
-          headers: {
-            'List-Unsubscribe': `<${unsubscribeUrl}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
-        })
-        outcome = { ok: true, failure: null, outbox: sent.id }
-      } catch (error) {
-        if (!(error instanceof MailDeliveryError)) throw error
-        outcome = { ok: false, failure: error.providerMessage, outbox: error.outboxId }
-      }
+      return { ok: false, failure: 'The newsletter or the subscriber no longer exists', outbox: null }
     }
-    await asService('select public.newsletter_finish_delivery($1, $2, $3, $4, $5, $6, $7)', [
-      delivery.id,
-      id,
-      outcome.ok,
-      outcome.failure,
-      outcome.outbox,
-      settings.maxAttempts,
-      settings.retrySeconds,
-    ])
+    const unsubscribeUrl = `${config.siteUrl}/functions/v1/newsletter-subscription/unsubscribe?token=${delivery.unsubscribe_token}`
+    const mail = renderNewsletter(issue, sender, unsubscribeUrl)
+    try {
+      const sent = await session.send({
+        to: delivery.email,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        category: 'newsletter',
+        headers: {
+          'List-Unsubscribe': `<${unsubscribeUrl}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      })
+      return { ok: true, failure: null, outbox: sent.id }
+    } catch (error) {
+      if (!(error instanceof MailDeliveryError)) throw error
+      return { ok: false, failure: error.providerMessage, outbox: error.outboxId }
+    }
   }
 
   async function work(): Promise<void> {
@@ -174,6 +248,9 @@ export function createNewsletterWorker(
       stopping = true
       wake?.()
       await loop
+      // A batch still running (called directly) closes the session itself once its message in
+      // hand is answered: closing it here could cut that message off.
+      if (running === 0) closeSession()
       await asService('select public.newsletter_release_claims($1)', [id]).catch(() => undefined)
     },
   }

@@ -18,6 +18,7 @@ export type RetentionKind =
   | 'monitoring_errors'
   | 'mail_bodies'
   | 'audit_trail'
+  | 'unconfirmed_subscribers'
 
 /** What one run removed, per kind (rows deleted; for mail, bodies cleared). */
 export type RetentionReport = Record<RetentionKind, number>
@@ -66,9 +67,18 @@ const PLANS: KindPlan[] = [
     ],
   },
   { kind: 'audit_trail', steps: ['select private.prune_audit_log($1, $2) as removed'] },
+  {
+    // Newsletter sign-ups never confirmed, counted from the last request; the consent ledger and
+    // the deliveries keep only the address's hash (migration 20261127200100, decision 020).
+    kind: 'unconfirmed_subscribers',
+    steps: ['select private.prune_unconfirmed_subscribers($1, $2) as removed'],
+  },
 ]
 
-/** Two-key advisory locks: this class id, then 10 × the kind's position in PLANS + the table's. */
+/**
+ * Two-key advisory locks: this class id, then 10 × the kind's position in PLANS + the table's
+ * (new kinds go at the end, so a gateway of the previous version takes the same locks).
+ */
 const LOCK_CLASS = 20261124
 
 export const RETENTION_KINDS: RetentionKind[] = PLANS.map((p) => p.kind)
@@ -80,6 +90,7 @@ export function retentionLimits(config: Config): RetentionLimits {
     monitoring_errors: config.RETENTION_MONITORING_ERRORS_DAYS,
     mail_bodies: config.RETENTION_MAIL_BODIES_DAYS,
     audit_trail: config.RETENTION_AUDIT_TRAIL_DAYS,
+    unconfirmed_subscribers: config.RETENTION_UNCONFIRMED_SUBSCRIBERS_DAYS,
   }
 }
 

@@ -47,7 +47,7 @@ const FORMS = [
     form: 'Newsletter sign-up',
     collected: 'Your e-mail address, when you agreed and the wording you agreed to.',
     why: 'To send you the centre’s newsletter, only with your consent.',
-    kept: 'Until you unsubscribe; the record of your consent is kept as proof that you agreed.',
+    kept: `Until you unsubscribe; a sign-up you never confirm is deleted after ${retentionPeriod(KEEP.unconfirmed_subscribers)}. The record of your consent is kept as proof that you agreed; once your information is erased, it no longer holds your address.`,
   },
   {
     form: 'Tenant portal',

@@ -36,9 +36,14 @@ export function useTenantLiveUpdates(userId: string | undefined) {
     const noticesKey = getNoticesQueryOptions(userId).queryKey
     const requestsKey = getMyMaintenanceRequestsQueryOptions(userId).queryKey
 
+    // Issuing a statement changes its row several times in a few seconds (issued, then its PDF and
+    // its mail recorded by the server), each change arriving before the list is read again: one
+    // toast per statement, not one per change.
+    const announced = new Set<unknown>()
     const statementChange = (kind: 'rental' | 'utility', key: QueryKey) => (payload: { new: Row }) => {
       const row = payload.new
-      if (row?.id && !known(queryClient, key, row.id)) {
+      if (row?.id && !announced.has(row.id) && !known(queryClient, key, row.id)) {
+        announced.add(row.id)
         notify.success(`New ${kind} statement`, {
           description: `${formatPeriod(text(row.period))} has been issued.`,
         })

@@ -1,9 +1,11 @@
 import type { NewsletterDraft } from '@genesis/contracts/newsletter-draft'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { z } from 'zod'
 import { getSupabase } from '../../../lib/supabase-client'
 import { pageRange, type SortDir, searchTerm } from '../../../lib/use-list-params'
+import { type LiveState, useRealtimeRefresh } from '../../../lib/use-realtime-refresh'
 
 /**
  * The back office's newsletters (issue 14): issues with their delivery counts, one issue with its
@@ -66,15 +68,35 @@ export async function listNewsletters(): Promise<Newsletter[]> {
 }
 
 const isBusy = (n: Pick<Newsletter, 'status'>) => n.status === 'sending'
-/** While an issue sends, its counts are read again every two seconds (deliveries are not streamed). */
-const LIVE_MS = 2000
+/**
+ * While an issue sends, the worker touches its row after each batch (migration 20261127200200) and
+ * realtime brings that change here, so the counts are read again as they move. Only while the
+ * realtime channel is not live are they polled instead, every two seconds.
+ */
+const POLL_MS = 2000
+const NEWSLETTERS_KEY = ['admin', 'newsletters'] as const
+
+/**
+ * Reads the newsletters' queries (counts, recipients) again whenever an issue's row changes, and
+ * once when the channel becomes live: what changed while it was connecting is not replayed.
+ */
+function useLiveNewsletters(): LiveState {
+  const client = useQueryClient()
+  const live = useRealtimeRefresh('newsletters', [NEWSLETTERS_KEY])
+  useEffect(() => {
+    if (live === 'live') void client.invalidateQueries({ queryKey: NEWSLETTERS_KEY })
+  }, [live, client])
+  return live
+}
 
 export function useNewsletters() {
-  return useQuery({
-    queryKey: ['admin', 'newsletters'],
+  const live = useLiveNewsletters()
+  const query = useQuery({
+    queryKey: NEWSLETTERS_KEY,
     queryFn: listNewsletters,
-    refetchInterval: (query) => (query.state.data?.some(isBusy) ? LIVE_MS : false),
+    refetchInterval: (q) => (live !== 'live' && q.state.data?.some(isBusy) ? POLL_MS : false),
   })
+  return { ...query, live }
 }
 
 export class NewsletterNotFound extends Error {
@@ -94,19 +116,25 @@ export async function getNewsletter(id: string): Promise<Newsletter> {
 
 export const newsletterQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['admin', 'newsletters', id],
+    queryKey: [...NEWSLETTERS_KEY, id],
     queryFn: () => getNewsletter(id),
-    refetchInterval: (query) => (query.state.data && isBusy(query.state.data) ? LIVE_MS : false),
     retry: (count, error) => !(error instanceof NewsletterNotFound) && count < 2,
   })
 
 export function useNewsletter(id: string | undefined) {
-  return useQuery({ ...newsletterQueryOptions(id ?? ''), enabled: Boolean(id) })
+  const live = useLiveNewsletters()
+  const query = useQuery({
+    ...newsletterQueryOptions(id ?? ''),
+    enabled: Boolean(id),
+    refetchInterval: (q) => (live !== 'live' && q.state.data && isBusy(q.state.data) ? POLL_MS : false),
+  })
+  return { ...query, live }
 }
 
 export const DeliverySchema = z.object({
   id: z.string(),
-  email: z.string(),
+  /** Null once the address was erased (the row keeps its hash only, decision 020). */
+  email: z.string().nullable(),
   status: z.enum(['queued', 'sending', 'sent', 'failed', 'skipped']),
   attempts: z.number(),
   sent_at: z.string().nullable(),
@@ -117,8 +145,8 @@ export type Delivery = z.infer<typeof DeliverySchema>
 export const DELIVERIES_PAGE_SIZE = 25
 
 /**
- * One page of an issue's recipients. `version` changes whenever the issue's counts do (they are
- * polled while it sends), so the page is read again exactly when something moved.
+ * One page of an issue's recipients. `version` changes whenever the issue's counts do (read again
+ * as realtime announces progress while it sends), so the page is read again when something moved.
  */
 export function useDeliveries(newsletterId: string, status: string, page: number, version: string) {
   return useQuery({
@@ -291,7 +319,8 @@ export function useSubscribers(query: SubscribersQuery & { page: number }) {
 export const ConsentEventSchema = z.object({
   id: z.number(),
   subscriber_id: z.string(),
-  email: z.string(),
+  /** Null once the address was erased (the entry keeps its hash only, decision 020). */
+  email: z.string().nullable(),
   event: z.enum(['opt_in_requested', 'opt_in_confirmed', 'opt_out']),
   source: z.string(),
   wording: z.string(),

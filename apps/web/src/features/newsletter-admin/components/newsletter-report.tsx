@@ -44,7 +44,11 @@ export function NewsletterReport({
 
   const columns = useMemo(
     (): DataColumn<Delivery>[] => [
-      { id: 'email', header: 'Recipient', cell: (d) => <span className="break-all">{d.email}</span> },
+      {
+        id: 'email',
+        header: 'Recipient',
+        cell: (d) => <span className="break-all">{d.email ?? 'Erased on request'}</span>,
+      },
       {
         id: 'status',
         header: 'Status',

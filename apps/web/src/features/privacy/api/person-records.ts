@@ -32,7 +32,8 @@ export const RECORD_KINDS: { kind: RecordKind; title: string; erasure: string }[
   {
     kind: 'consent_history',
     title: 'Newsletter consent history',
-    erasure: 'Kept: the append-only proof of what was agreed and when',
+    erasure:
+      'Kept as the proof of what was agreed and when, without the address: only its hash, like the suppression list',
   },
   {
     kind: 'tenants',

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { paths } from '../../../config/paths'
 import { getSupabase } from '../../../lib/supabase-client'
 import { pageRange, type SortDir } from '../../../lib/use-list-params'
+import { useRealtimeRefresh } from '../../../lib/use-realtime-refresh'
 
 /*
  * The back office's statements (issue 14): one API for both kinds. Lists read the
@@ -128,6 +129,9 @@ export async function statementTotals(kind: StatementKind, f: StatementFilters):
 }
 
 export function useStatements(kind: StatementKind, q: StatementsQuery) {
+  // A tenant's proof of payment, the server's PDF and mail, another admin's payment: the list (and
+  // its totals and arrears) is read again whenever a statement of this kind changes.
+  useRealtimeRefresh(STATEMENT_KIND_INFO[kind].table, [['admin', 'statements']])
   return useQuery(
     queryOptions({
       queryKey: ['admin', 'statements', kind, 'list', q],
