@@ -141,17 +141,13 @@ export function RecordList<Row extends { id: string; updated_at: string }>({
         pageSize={RECORDS_PAGE_SIZE}
         onPage={list.setPage}
       />
-      <AlertDialog
-        open={doomed !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDoomed(null)}
-      >
+      <AlertDialog open={doomed !== null} onOpenChange={(open) => !open && setDoomed(null)}>
         {doomed && (
           <AlertDialogContent
             title={`Delete ${kind.nameOf(doomed)}?`}
             description={`This removes the ${kind.singular} ${kind.nameOf(doomed)} for good. The audit trail keeps a copy of what it was.`}
-            confirmLabel={remove.isPending ? 'Deleting…' : `Delete ${kind.singular}`}
+            confirmLabel={`Delete ${kind.singular}`}
             destructive
-            pending={remove.isPending}
             onConfirm={() => void confirmDelete()}
           />
         )}
