@@ -1,104 +1,101 @@
+import { WEEKDAYS, type Weekday } from '@genesis/contracts/opening-hours'
 import { useId, useRef, useState } from 'react'
-import { cn } from '../../lib/cn'
 import { Switch } from './switch'
 
-const DAYS = [
-  ['monday', 'Monday'],
-  ['tuesday', 'Tuesday'],
-  ['wednesday', 'Wednesday'],
-  ['thursday', 'Thursday'],
-  ['friday', 'Friday'],
-  ['saturday', 'Saturday'],
-  ['sunday', 'Sunday'],
-] as const
-export type Day = (typeof DAYS)[number][0]
-export type Hours = Record<Day, string>
+export type WeekHours = Record<Weekday, string>
 
+const DAY_LABELS: WeekHours = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+}
 const DEFAULT_OPEN = '09:00 - 17:00'
-// The text controls' look (components/ui/input.tsx), repeated so this editor does not pull the
-// public forms' input module into a chunk shared with the back office.
-const HOURS_INPUT =
-  'block w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 placeholder:text-stone-500 ' +
-  'focus:outline-2 focus:outline-offset-0 focus:outline-brand-700 disabled:cursor-not-allowed disabled:bg-stone-100 ' +
-  'disabled:text-stone-500 aria-[invalid=true]:border-red-600'
+// The database refuses a day's hours longer than this (SHOP_LISTING_LIMITS.trading_hours in
+// @genesis/contracts/shop-listing; not imported, so this editor does not pull full zod into its chunk).
+const MAX_LENGTH = 60
 
 /**
- * Trading hours per day, each with a Closed switch (a closed day stores ''), for the back office's
- * shop form and the tenant's own listing. Turning a day back on restores what it had, or 09:00 - 17:00.
+ * Trading hours per day as text ('08:00 - 18:00'), each with a Closed switch that clears the day
+ * (a closed day stores ''). Switching a day back on restores what it said, or 09:00 - 17:00. Used by
+ * the back office's shop form and the tenant's own listing.
  */
 export function TradingHoursEditor({
   value,
   onChange,
-  errors = {},
-  legend = 'Trading hours',
+  errors,
 }: {
-  value: Hours
-  onChange: (next: Hours) => void
-  errors?: Partial<Record<Day, string>>
-  legend?: string
+  value: WeekHours
+  onChange: (next: WeekHours) => void
+  errors?: Partial<Record<Weekday, string>>
 }) {
   const id = useId()
-  // What a day had before it was closed, so reopening it brings the hours back.
-  const remembered = useRef<Partial<Hours>>({})
-  // Which days are switched to Closed; an open day being retyped stays open while its text is empty.
-  const [closedDays, setClosedDays] = useState<ReadonlySet<Day>>(
-    () => new Set(DAYS.map(([d]) => d).filter((d) => value[d].trim() === '')),
+  const remembered = useRef<Partial<WeekHours>>({})
+  // An open day being retyped stays open while its text is empty: only the switch closes a day.
+  const [closedDays, setClosedDays] = useState<ReadonlySet<Weekday>>(
+    () => new Set(WEEKDAYS.filter((d) => value[d].trim() === '')),
   )
+  const setClosed = (day: Weekday, closed: boolean) => {
+    setClosedDays((all) => {
+      const next = new Set(all)
+      if (closed) next.add(day)
+      else next.delete(day)
+      return next
+    })
+    if (closed) remembered.current[day] = value[day]
+    onChange({ ...value, [day]: closed ? '' : remembered.current[day] || DEFAULT_OPEN })
+  }
+
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-stone-800">{legend}</legend>
-      <p className="text-xs text-stone-600">A day left empty is shown as Closed.</p>
-      <div className="divide-y divide-stone-100 rounded-lg border border-stone-200">
-        {DAYS.map(([day, label]) => {
+      <legend className="text-sm font-medium text-stone-800">Trading hours</legend>
+      <p className="text-sm text-stone-600">
+        For example 08:00 - 18:00. Switch a day to Closed when the shop does not trade.
+      </p>
+      <ul className="divide-y divide-stone-100 rounded-xl border border-stone-200">
+        {WEEKDAYS.map((day) => {
           const closed = closedDays.has(day)
           const inputId = `${id}-${day}`
           const errorId = `${inputId}-error`
           return (
-            <div
+            <li
               key={day}
-              className="grid grid-cols-[6.5rem_1fr] items-center gap-x-3 gap-y-1 p-2 sm:grid-cols-[7rem_auto_1fr]"
+              className="grid grid-cols-[6.5rem_1fr] items-center gap-x-3 gap-y-1 px-3 py-2 sm:grid-cols-[8rem_1fr_auto]"
             >
               <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
-                {label}
+                {DAY_LABELS[day]}
               </label>
-              <span className="flex items-center gap-2 text-sm text-stone-700">
+              <input
+                id={inputId}
+                className="h-10 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 placeholder:text-stone-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-700 disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-500 aria-[invalid=true]:border-red-600"
+                value={value[day]}
+                placeholder={closed ? 'Closed' : DEFAULT_OPEN}
+                disabled={closed}
+                maxLength={MAX_LENGTH}
+                aria-invalid={Boolean(errors?.[day])}
+                aria-describedby={errors?.[day] ? errorId : undefined}
+                onChange={(e) => onChange({ ...value, [day]: e.target.value })}
+              />
+              <div className="col-start-2 flex items-center gap-2 text-sm text-stone-700 sm:col-start-3">
                 <Switch
                   checked={closed}
-                  aria-label={`${label} closed`}
-                  onCheckedChange={(isClosed) => {
-                    if (isClosed) remembered.current[day] = value[day]
-                    setClosedDays((prev) => {
-                      const next = new Set(prev)
-                      if (isClosed) next.add(day)
-                      else next.delete(day)
-                      return next
-                    })
-                    onChange({ ...value, [day]: isClosed ? '' : remembered.current[day] || DEFAULT_OPEN })
-                  }}
+                  aria-label={`${DAY_LABELS[day]} closed`}
+                  onCheckedChange={(nowClosed) => setClosed(day, nowClosed)}
                 />
-                Closed
-              </span>
-              <div className="col-span-2 sm:col-span-1">
-                <input
-                  id={inputId}
-                  className={cn(HOURS_INPUT, 'h-10')}
-                  value={value[day]}
-                  disabled={closed}
-                  placeholder={closed ? 'Closed' : DEFAULT_OPEN}
-                  aria-invalid={Boolean(errors[day])}
-                  aria-describedby={errors[day] ? errorId : undefined}
-                  onChange={(e) => onChange({ ...value, [day]: e.target.value })}
-                />
-                {errors[day] && (
-                  <p id={errorId} className="mt-1 text-sm text-red-700">
-                    {errors[day]}
-                  </p>
-                )}
+                <span aria-hidden="true">Closed</span>
               </div>
-            </div>
+              {errors?.[day] && (
+                <p id={errorId} className="col-span-full text-sm text-red-700">
+                  {errors[day]}
+                </p>
+              )}
+            </li>
           )
         })}
-      </div>
+      </ul>
     </fieldset>
   )
 }

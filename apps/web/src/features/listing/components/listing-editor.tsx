@@ -7,11 +7,11 @@ import { Field, TextArea } from '../../../components/ui/field'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { Spinner } from '../../../components/ui/spinner'
 import { notify } from '../../../components/ui/toasts'
+import { TradingHoursEditor } from '../../../components/ui/trading-hours-editor'
 import { UploadControl } from '../../../components/ui/upload-control'
 import { type MyShop, useMyShop, type WeekHours } from '../api/get-my-shop'
 import { ListingConflictError, ListingRefusedError, useUpdateMyShop } from '../api/update-my-shop'
 import { LOGO_MAX_BYTES, LOGO_TYPES, useUploadShopLogo } from '../api/upload-shop-logo'
-import { HoursEditor } from './hours-editor'
 
 /** What the editor holds while the tenant types (text fields as typed; '' means none). */
 export interface ListingDraft {
@@ -269,7 +269,7 @@ function ListingForm({
             />
           )}
         </Field>
-        <HoursEditor
+        <TradingHoursEditor
           key={hoursKey}
           value={draft.trading_hours}
           onChange={set('trading_hours')}

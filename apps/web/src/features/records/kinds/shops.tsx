@@ -2,7 +2,7 @@ import { NO_HOURS, type ShopFormInput, ShopFormSchema } from '@genesis/contracts
 import { STORE_CATEGORIES } from '@genesis/contracts/store-directory'
 import { z } from 'zod'
 import { Switch } from '../../../components/ui/switch'
-import { type Hours, TradingHoursEditor } from '../../../components/ui/trading-hours-editor'
+import { TradingHoursEditor, type WeekHours } from '../../../components/ui/trading-hours-editor'
 import { paths } from '../../../config/paths'
 import { usePublishShop } from '../api/publish-shop'
 import type { RecordKind } from '../api/record-kind'
@@ -154,7 +154,10 @@ export const shopsKind: RecordKind<AdminShop, ShopFormInput> = {
         <TextAreaField form={form} name="description" label="Description" />
       </div>
       <div className="md:col-span-2">
-        <TradingHoursEditor value={form.values.trading_hours as Hours} onChange={form.set('trading_hours')} />
+        <TradingHoursEditor
+          value={form.values.trading_hours as WeekHours}
+          onChange={form.set('trading_hours')}
+        />
       </div>
       <FileUploadField
         label="Logo"

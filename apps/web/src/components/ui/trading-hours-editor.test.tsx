@@ -1,10 +1,9 @@
-import '../../../testing/setup'
+import '../../testing/setup'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import type { WeekHours } from '../api/get-my-shop'
-import { HoursEditor } from './hours-editor'
+import { TradingHoursEditor, type WeekHours } from './trading-hours-editor'
 
 const WEEK: WeekHours = {
   monday: '08:00 - 18:00',
@@ -20,7 +19,7 @@ function Harness({ initial = WEEK }: { initial?: WeekHours }) {
   const [value, setValue] = useState(initial)
   return (
     <>
-      <HoursEditor value={value} onChange={setValue} />
+      <TradingHoursEditor value={value} onChange={setValue} />
       <output data-testid="value">{JSON.stringify(value)}</output>
     </>
   )
@@ -61,5 +60,20 @@ describe('the trading hours editor', () => {
     await userEvent.keyboard(' ')
     expect(current().sunday).toBe('09:00 - 17:00')
     expect(screen.getByLabelText('Sunday')).toHaveValue('09:00 - 17:00')
+  })
+})
+
+describe('the trading hours editor with errors', () => {
+  it("ties a day's message to that day's field", () => {
+    render(
+      <TradingHoursEditor
+        value={WEEK}
+        onChange={() => {}}
+        errors={{ monday: 'Must be at most 60 characters' }}
+      />,
+    )
+    expect(screen.getByLabelText('Monday')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('Monday')).toHaveAccessibleDescription('Must be at most 60 characters')
+    expect(screen.getByLabelText('Tuesday')).toHaveAttribute('aria-invalid', 'false')
   })
 })
