@@ -1,10 +1,10 @@
 import { EyeIcon } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { type DataColumn, DataTable } from '../../../components/ui/data-table'
 import { Dialog, DialogContent } from '../../../components/ui/dialog'
-import { Field, NativeSelect, TextInput } from '../../../components/ui/field'
+import { ListToolbar } from '../../../components/ui/list-toolbar'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useListParams } from '../../../lib/use-list-params'
 import { AUDIT_PAGE_SIZE, AUDIT_SORTS, type AuditEntry, useAuditEntries } from '../api/get-audit-entries'
@@ -35,6 +35,7 @@ const ACTIONS: Record<AuditEntry['action'], { label: string; variant: BadgeVaria
   update: { label: 'Changed', variant: 'info' },
   delete: { label: 'Deleted', variant: 'danger' },
 }
+const ACTION_LABELS = Object.fromEntries(Object.entries(ACTIONS).map(([value, a]) => [value, a.label]))
 
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'medium' })
 
@@ -128,7 +129,6 @@ export function AuditTrail() {
     page: params.page,
   })
   const [open, setOpen] = useState<AuditEntry | null>(null)
-  const [draft, setDraft] = useState(params.q)
 
   const columns: DataColumn<AuditEntry>[] = [
     {
@@ -177,11 +177,6 @@ export function AuditTrail() {
     },
   ]
 
-  function onSearch(event: FormEvent) {
-    event.preventDefault()
-    list.setQuery(draft)
-  }
-
   const filtered = Boolean(params.q || params.filters.table || params.filters.action)
   return (
     <div className="space-y-5">
@@ -192,58 +187,16 @@ export function AuditTrail() {
           cannot be changed or removed.
         </p>
       </div>
-      <div className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 md:flex-row md:items-end">
-        <search aria-label="Audit trail" className="flex-1">
-          <form onSubmit={onSearch} className="flex items-end gap-2">
-            <Field label="Person or record id" className="flex-1">
-              {(control) => (
-                <TextInput
-                  {...control}
-                  type="search"
-                  value={draft}
-                  onChange={(e) => setDraft(e.target.value)}
-                  placeholder="e.g. admin@… or a record id"
-                />
-              )}
-            </Field>
-            <Button type="submit" variant="outline">
-              Search
-            </Button>
-          </form>
-        </search>
-        <Field label="Table" className="md:w-52">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={params.filters.table}
-              onChange={(e) => list.setFilter('table', e.target.value)}
-            >
-              <option value="">All tables</option>
-              {Object.entries(AUDITED_TABLES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-        <Field label="Change" className="md:w-40">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={params.filters.action}
-              onChange={(e) => list.setFilter('action', e.target.value)}
-            >
-              <option value="">All changes</option>
-              {Object.entries(ACTIONS).map(([value, a]) => (
-                <option key={value} value={value}>
-                  {a.label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-      </div>
+      <ListToolbar
+        label="Audit trail"
+        searchLabel="Person or record id"
+        placeholder="e.g. admin@… or a record id"
+        list={list}
+        filters={[
+          { name: 'table', label: 'Table', anyLabel: 'All tables', options: AUDITED_TABLES },
+          { name: 'action', label: 'Change', anyLabel: 'All changes', options: ACTION_LABELS },
+        ]}
+      />
       <DataTable
         label="Audit entries"
         columns={columns}

@@ -4,7 +4,8 @@ import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { type DataColumn, DataTable } from '../../../components/ui/data-table'
 import { Dialog, DialogContent } from '../../../components/ui/dialog'
-import { Field, NativeSelect, TextArea, TextInput } from '../../../components/ui/field'
+import { Field, TextArea } from '../../../components/ui/field'
+import { ListToolbar } from '../../../components/ui/list-toolbar'
 import { LiveIndicator } from '../../../components/ui/live-indicator'
 import { notify } from '../../../components/ui/toasts'
 import { useListParams } from '../../../lib/use-list-params'
@@ -18,6 +19,8 @@ const DELIVERY: Record<Enquiry['email_status'], { label: string; variant: BadgeV
   failed: { label: 'Mail failed', variant: 'danger' },
   pending: { label: 'Mail pending', variant: 'warning' },
 }
+const DELIVERY_FILTER = { sent: 'Sent', failed: 'Failed', pending: 'Pending' }
+const HANDLING_FILTER = { open: 'Open', handled: 'Handled' }
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' })
 
 function HandleDialog({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void }) {
@@ -86,7 +89,6 @@ export function EnquiryInbox() {
     page: params.page,
   })
   const [handling, setHandling] = useState<Enquiry | null>(null)
-  const [draft, setDraft] = useState(params.q)
   const reopen = useMarkHandled()
   const resend = useResendEnquiryMail()
 
@@ -209,74 +211,16 @@ export function EnquiryInbox() {
         <h1 className="text-2xl font-bold text-stone-900">Enquiries</h1>
         <LiveIndicator state={query.live} liveText="Live: new enquiries appear here" />
       </div>
-      <div className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 md:grid-cols-[1fr_auto_auto_auto] md:items-end">
-        <search aria-label="Enquiries">
-          <form
-            onSubmit={(e) => {
-              e.preventDefault()
-              list.setQuery(draft)
-            }}
-            className="flex items-end gap-2"
-          >
-            <Field label="Name, e-mail or company" className="flex-1">
-              {(control) => (
-                <TextInput
-                  {...control}
-                  type="search"
-                  value={draft}
-                  onChange={(e) => setDraft(e.target.value)}
-                />
-              )}
-            </Field>
-            <Button type="submit" variant="outline">
-              Search
-            </Button>
-          </form>
-        </search>
-        <Field label="Kind">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={params.filters.kind}
-              onChange={(e) => list.setFilter('kind', e.target.value)}
-            >
-              <option value="">All kinds</option>
-              {Object.entries(KINDS).map(([v, label]) => (
-                <option key={v} value={v}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-        <Field label="Mail delivery">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={params.filters.delivery}
-              onChange={(e) => list.setFilter('delivery', e.target.value)}
-            >
-              <option value="">Any delivery</option>
-              <option value="sent">Sent</option>
-              <option value="failed">Failed</option>
-              <option value="pending">Pending</option>
-            </NativeSelect>
-          )}
-        </Field>
-        <Field label="Handling">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={params.filters.handled}
-              onChange={(e) => list.setFilter('handled', e.target.value)}
-            >
-              <option value="">Open and handled</option>
-              <option value="open">Open</option>
-              <option value="handled">Handled</option>
-            </NativeSelect>
-          )}
-        </Field>
-      </div>
+      <ListToolbar
+        label="Enquiries"
+        searchLabel="Name, e-mail or company"
+        list={list}
+        filters={[
+          { name: 'kind', label: 'Kind', anyLabel: 'All kinds', options: KINDS },
+          { name: 'delivery', label: 'Mail delivery', anyLabel: 'Any delivery', options: DELIVERY_FILTER },
+          { name: 'handled', label: 'Handling', anyLabel: 'Open and handled', options: HANDLING_FILTER },
+        ]}
+      />
       <DataTable
         label="Enquiries"
         columns={columns}

@@ -1,13 +1,13 @@
 import { toCsvFromRecords } from '@genesis/contracts/csv'
 import { DownloadIcon } from 'lucide-react'
-import { type FormEvent, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { AlertDialog, AlertDialogContent } from '../../../components/ui/alert-dialog'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { type DataColumn, DataTable } from '../../../components/ui/data-table'
 import { Dialog, DialogContent } from '../../../components/ui/dialog'
-import { Field, NativeSelect, TextInput } from '../../../components/ui/field'
+import { ListToolbar } from '../../../components/ui/list-toolbar'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { notify } from '../../../components/ui/toasts'
 import { useListParams } from '../../../lib/use-list-params'
@@ -28,6 +28,11 @@ const STATUS: Record<Subscriber['status'], { label: string; variant: BadgeVarian
   pending: { label: 'Awaiting confirmation', variant: 'warning' },
   subscribed: { label: 'Subscribed', variant: 'success' },
   unsubscribed: { label: 'Unsubscribed', variant: 'secondary' },
+}
+const STATUS_FILTER = {
+  subscribed: 'Subscribed',
+  pending: 'Awaiting confirmation',
+  unsubscribed: 'Unsubscribed',
 }
 
 const EVENT: Record<ConsentEvent['event'], string> = {
@@ -112,7 +117,6 @@ export function SubscriberList() {
     page: params.page,
   }
   const subscribers = useSubscribers(query)
-  const [search, setSearch] = useState(params.q)
   const [history, setHistory] = useState<Subscriber | null>(null)
   const [leaving, setLeaving] = useState<Subscriber | null>(null)
   const [exporting, setExporting] = useState(false)
@@ -206,11 +210,6 @@ export function SubscriberList() {
     [],
   )
 
-  function onSearch(event: FormEvent) {
-    event.preventDefault()
-    list.setQuery(search)
-  }
-
   return (
     <section aria-labelledby="subscribers-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -222,41 +221,12 @@ export function SubscriberList() {
           {exporting ? 'Exporting…' : 'Export CSV'}
         </Button>
       </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <search aria-label="Subscribers" className="block min-w-0 flex-1">
-          <form onSubmit={onSearch} className="flex items-end gap-2">
-            <Field label="Search by e-mail" className="flex-1">
-              {(control) => (
-                <TextInput
-                  {...control}
-                  type="search"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                />
-              )}
-            </Field>
-            <Button type="submit" variant="outline">
-              Search
-            </Button>
-          </form>
-        </search>
-        <div>
-          <label htmlFor="subscriber-status" className="block text-sm font-medium text-stone-800">
-            Status
-          </label>
-          <NativeSelect
-            id="subscriber-status"
-            value={params.filters.status}
-            onChange={(e) => list.setFilter('status', e.target.value)}
-            className="block rounded-lg border border-stone-300 bg-white px-3 text-base"
-          >
-            <option value="">All</option>
-            <option value="subscribed">Subscribed</option>
-            <option value="pending">Awaiting confirmation</option>
-            <option value="unsubscribed">Unsubscribed</option>
-          </NativeSelect>
-        </div>
-      </div>
+      <ListToolbar
+        label="Subscribers"
+        searchLabel="Search by e-mail"
+        list={list}
+        filters={[{ name: 'status', label: 'Status', anyLabel: 'All', options: STATUS_FILTER }]}
+      />
       <DataTable
         label="Subscriber list"
         columns={columns}

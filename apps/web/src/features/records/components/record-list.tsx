@@ -1,10 +1,10 @@
 import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { AlertDialog, AlertDialogContent } from '../../../components/ui/alert-dialog'
 import { Button, ButtonLink, buttonClasses } from '../../../components/ui/button'
 import { type DataColumn, DataTable } from '../../../components/ui/data-table'
-import { Field, TextInput } from '../../../components/ui/field'
+import { ListToolbar } from '../../../components/ui/list-toolbar'
 import { notify } from '../../../components/ui/toasts'
 import { useListParams } from '../../../lib/use-list-params'
 import { useDeleteRecord } from '../api/delete-record'
@@ -35,14 +35,8 @@ export function RecordList<Row extends { id: string; updated_at: string }>({
   const list = useListParams({ sorts: kind.sorts, defaultSort: kind.defaultSort })
   const { params } = list
   const query = useRecords(kind, { q: params.q, sort: params.sort, dir: params.dir, page: params.page })
-  const [draft, setDraft] = useState(params.q)
   const [doomed, setDoomed] = useState<Row | null>(null)
   const remove = useDeleteRecord(kind)
-
-  function onSearch(event: FormEvent) {
-    event.preventDefault()
-    list.setQuery(draft)
-  }
 
   /** Optimistic: the row leaves the list at once and comes back, with the reason, if refused. */
   async function confirmDelete() {
@@ -94,23 +88,7 @@ export function RecordList<Row extends { id: string; updated_at: string }>({
           New {kind.singular}
         </ButtonLink>
       </div>
-      <search aria-label={kind.plural} className="block max-w-xl">
-        <form onSubmit={onSearch} className="flex items-end gap-2">
-          <Field label={kind.searchLabel} className="flex-1">
-            {(control) => (
-              <TextInput
-                {...control}
-                type="search"
-                value={draft}
-                onChange={(e) => setDraft(e.target.value)}
-              />
-            )}
-          </Field>
-          <Button type="submit" variant="outline">
-            Search
-          </Button>
-        </form>
-      </search>
+      <ListToolbar label={kind.plural} searchLabel={kind.searchLabel} list={list} />
       <DataTable
         label={kind.plural}
         columns={columns}
