@@ -17,8 +17,10 @@ import { useRentalStatements } from '../../../features/statements/api/get-rental
 import { useUtilityStatements } from '../../../features/statements/api/get-utility-statements'
 import { BalanceDueCard } from '../../../features/statements/components/balance-due-card'
 import { PaymentProofAction } from '../../../features/statements/components/payment-proof-action'
-import { RentalStatementsTable } from '../../../features/statements/components/rental-statements-table'
-import { UtilityStatementsTable } from '../../../features/statements/components/utility-statements-table'
+import {
+  RentalStatementsTable,
+  UtilityStatementsTable,
+} from '../../../features/statements/components/statements-table'
 import { useMyTenancy } from '../../../features/tenancy/api/get-my-tenancy'
 import { LeaseSummary } from '../../../features/tenancy/components/lease-summary'
 import { TenancyWelcome } from '../../../features/tenancy/components/tenancy-welcome'

@@ -8,8 +8,7 @@ import { storeTestSession, testSession } from '../../../testing/session'
 import type { RentalStatement } from '../api/get-rental-statements'
 import type { UtilityStatement } from '../api/get-utility-statements'
 import { BalanceDueCard } from './balance-due-card'
-import { RentalStatementsTable } from './rental-statements-table'
-import { UtilityStatementsTable } from './utility-statements-table'
+import { RentalStatementsTable, UtilityStatementsTable } from './statements-table'
 
 const TENANT = '7e000000-0000-4000-8000-00000000000a'
 
