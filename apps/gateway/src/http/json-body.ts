@@ -4,12 +4,9 @@ import type { Config } from '../config.ts'
 import { readLimitedBody } from './read-limited-body.ts'
 import type { ServiceError } from './service-error.ts'
 
-/**
- * How one protocol words the ways a JSON body can be refused. Every service makes one of these
- * (its "error hook"), so a refusal leaves in that service's wire shape.
- */
+/** How a protocol words each refusal of a JSON body, so it leaves in that protocol's wire shape. */
 export interface JsonBodyErrors {
-  /** 413: the body is larger than `limitBytes` (the message names the limit). */
+  /** 413: larger than `limitBytes`. */
   tooLarge(limitBytes: number): ServiceError
   /** 400: not JSON at all (`detail` is the parser's message). */
   malformed(detail: string): ServiceError
@@ -21,19 +18,13 @@ export interface JsonBodyErrors {
   unsupportedType?(contentType: string): ServiceError
 }
 
-export interface JsonBodyLimits {
-  /** Largest body in bytes: a declared Content-Length above it is refused before reading, a streamed one as soon as it passes. */
-  limitBytes: number
-  /** Deepest nesting of arrays and objects. */
-  maxDepth: number
-}
-
-/** The settings a reader's limits default to (JSON_BODY_LIMIT_BYTES, JSON_MAX_DEPTH). */
-export type JsonBodyConfig = Pick<Config, 'JSON_BODY_LIMIT_BYTES' | 'JSON_MAX_DEPTH'>
-
-export interface JsonBodyOptions<Empty = unknown> extends Partial<JsonBodyLimits> {
+export interface JsonBodyOptions {
+  /** Largest body in bytes (default JSON_BODY_LIMIT_BYTES). */
+  limitBytes?: number
+  /** Deepest nesting of arrays and objects (default JSON_MAX_DEPTH). */
+  maxDepth?: number
   /** What an empty body stands for (GoTrue and RPC: `{}`); without it, an empty body is malformed. */
-  empty?: Empty
+  empty?: unknown
   /** Accepted media types (lower case, without parameters); without it, any. */
   mediaTypes?: readonly string[]
 }
@@ -46,31 +37,28 @@ export interface JsonBodyReader {
 }
 
 /**
- * The one way the gateway reads a JSON request body. It never holds more than the route's limit in
- * memory (the body is counted while it streams), refuses nesting deeper than the limit before the
- * parser or any recursive code sees it (so a hostile body is a 400, never a stack overflow), and
- * words every refusal through the service's `errors`.
+ * The one way the gateway reads a JSON request body: never more than the limit in memory (counted
+ * while it streams), nesting past the limit refused before the parser or any recursive code sees it
+ * (a 400, never a stack overflow), every refusal worded by the service's `errors`. `defaults` apply
+ * to every read, which may override them.
  */
 export function jsonBodyReader(
   errors: JsonBodyErrors,
-  config: JsonBodyConfig,
-  defaults: Partial<JsonBodyLimits> & JsonBodyOptions = {},
+  config: Pick<Config, 'JSON_BODY_LIMIT_BYTES' | 'JSON_MAX_DEPTH'>,
+  defaults: JsonBodyOptions = {},
 ): JsonBodyReader {
   async function readValue(c: Context, overrides: JsonBodyOptions = {}): Promise<unknown> {
-    const limits = { limitBytes: config.JSON_BODY_LIMIT_BYTES, maxDepth: config.JSON_MAX_DEPTH }
-    const options = { ...limits, ...defaults, ...overrides }
-    const { limitBytes, maxDepth } = options
-    const request = c.req.raw
-    const declared = Number(request.headers.get('content-length'))
-    if (Number.isFinite(declared) && declared > limitBytes) throw errors.tooLarge(limitBytes)
-    if (options.mediaTypes) {
-      const contentType = request.headers.get('content-type') ?? ''
-      const mediaType = contentType.split(';')[0].trim().toLowerCase()
-      if (!options.mediaTypes.includes(mediaType)) {
-        throw (errors.unsupportedType ?? errors.malformed)(contentType)
-      }
+    const options = { ...defaults, ...overrides }
+    const {
+      limitBytes = config.JSON_BODY_LIMIT_BYTES,
+      maxDepth = config.JSON_MAX_DEPTH,
+      mediaTypes,
+    } = options
+    const contentType = c.req.header('content-type') ?? ''
+    if (mediaTypes && !mediaTypes.includes(contentType.split(';')[0].trim().toLowerCase())) {
+      throw (errors.unsupportedType ?? errors.malformed)(contentType)
     }
-    const bytes = await readLimitedBody(request, limitBytes, errors.tooLarge)
+    const bytes = await readLimitedBody(c.req.raw, limitBytes, errors.tooLarge)
     const text = bytes ? new TextDecoder().decode(bytes) : ''
     if (text.trim() === '') {
       if ('empty' in options) return options.empty

@@ -1,21 +1,12 @@
-export class BodyTooLargeError extends Error {
-  readonly limitBytes: number
-  constructor(limitBytes: number) {
-    super(`Request body is larger than ${limitBytes} bytes`)
-    this.limitBytes = limitBytes
-  }
-}
-
 /**
- * Reads a request body into memory, refusing it as soon as it passes `limitBytes`: a declared
- * Content-Length over the limit is refused before reading, and a body without one (chunked) is
- * counted while it streams, so an oversized upload never fills memory. A refusal throws
- * `tooLarge(limitBytes)`: the caller's protocol error, or a BodyTooLargeError.
+ * Reads a request body into memory, refusing it with the caller's `tooLarge(limitBytes)` as soon as
+ * it passes `limitBytes`: a declared Content-Length over the limit before reading, a body without
+ * one (chunked) while it streams, so an oversized upload never fills memory.
  */
 export async function readLimitedBody(
   req: Request,
   limitBytes: number,
-  tooLarge: (limitBytes: number) => Error = (limit) => new BodyTooLargeError(limit),
+  tooLarge: (limitBytes: number) => Error,
 ): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const declared = Number(req.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes)

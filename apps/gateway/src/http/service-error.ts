@@ -3,24 +3,27 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from 'pino'
 import type { GatewayEnv } from './gateway-env.ts'
 
+type Fields = Record<string, unknown>
+type HeaderMap = Record<string, string>
+
 /**
- * The one way a service fails (docs/decisions/012): an error with an HTTP status, a stable code and
- * a body in its protocol's wire shape. Each protocol (GoTrue, PostgREST, storage, functions,
- * monitoring, realtime) subclasses it once and overrides `body()` (and, where the protocol wants,
- * `httpStatus` or `headers()`); the renderer below is shared.
+ * The one way a service fails (docs/decisions/012): a status, a stable code, a message, and any
+ * fields and headers the protocol adds. Each protocol subclasses it once to write `body()` in its
+ * wire shape (and `httpStatus` or `headers()` where it must); its catalogue (`ERRORS` in the
+ * service's errors.ts) makes every error, one line each.
  */
 export class ServiceError extends Error {
-  /** The status the error means (storage puts it into its body; the others send it). */
   readonly status: number
-  /** The protocol's stable error code. */
   readonly code: string
-  /** Extra response headers (`Retry-After`, `WWW-Authenticate`, …). */
-  readonly extraHeaders: Record<string, string>
+  /** Protocol-specific body fields (`details`, `hint`, `weak_password`, `issues`, …). */
+  readonly fields: Fields
+  readonly extraHeaders: HeaderMap
 
-  constructor(status: number, code: string, message: string, headers: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Fields = {}, headers: HeaderMap = {}) {
     super(message)
     this.status = status
     this.code = code
+    this.fields = fields
     this.extraHeaders = headers
   }
 
@@ -29,12 +32,11 @@ export class ServiceError extends Error {
     return this.status as ContentfulStatusCode
   }
 
-  /** The JSON body in the protocol's shape. */
   body(): unknown {
     return { code: this.code, message: this.message }
   }
 
-  headers(): Record<string, string> {
+  headers(): HeaderMap {
     return this.extraHeaders
   }
 
@@ -45,10 +47,11 @@ export class ServiceError extends Error {
   }
 }
 
-/** Writes a service error as the response of `c`. */
-export function renderServiceError(c: Context, error: ServiceError): Response {
-  return c.json(error.body(), error.httpStatus, error.headers())
-}
+/** The `Retry-After` (seconds) every service sends with its 503 while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = '1'
+export const retryAfter = (seconds: number | string = DATABASE_RETRY_AFTER_SECONDS): HeaderMap => ({
+  'Retry-After': String(seconds),
+})
 
 /** The request id the root middleware gave this request (`X-Request-Id`). */
 export function requestIdOf(c: Context): string | undefined {
@@ -60,18 +63,12 @@ export interface ServiceErrorHandlerOptions {
   logger: Logger
   /** Names the service in the log line. */
   service: string
-  /** What the protocol answers for a failure it did not expect (always a 5xx). */
+  /** The protocol's neutral answer to a failure it did not expect (a 5xx). */
   internal: () => ServiceError
-  /**
-   * Turns errors that are not ServiceErrors but have a meaning in this protocol (a PostgreSQL
-   * error, a row-level security refusal) into one; `undefined` means "unexpected".
-   */
+  /** The protocol's 503 (with Retry-After) while PostgreSQL cannot be reached, so clients retry. */
+  unavailable?: (error: Error) => ServiceError
+  /** Gives a meaning in this protocol to other errors (a PostgreSQL error); `undefined`: unexpected. */
   translate?: (error: Error, c: Context) => ServiceError | undefined
-  /**
-   * What the protocol answers while PostgreSQL cannot be reached (stopped, restarting, out of
-   * connections): a 503 with `Retry-After`, so clients retry instead of reporting a bug.
-   */
-  unavailable?: () => ServiceError
   /** Last touches on the response (storage closes a connection whose upload it refused early). */
   finish?: (c: Context, error: ServiceError) => void
 }
@@ -83,23 +80,18 @@ export interface ServiceErrorHandlerOptions {
  */
 export function serviceErrorHandler(options: ServiceErrorHandlerOptions): ErrorHandler {
   return (thrown, c) => {
-    let error = thrown instanceof ServiceError ? thrown : options.translate?.(thrown, c)
+    const log = { err: thrown, requestId: requestIdOf(c), method: c.req.method, path: c.req.path }
+    let error = thrown instanceof ServiceError ? thrown : undefined
     if (!error && options.unavailable && isDatabaseUnavailable(thrown)) {
-      options.logger.warn(
-        { err: thrown, requestId: requestIdOf(c), method: c.req.method, path: c.req.path },
-        `${options.service}: database unavailable`,
-      )
-      return renderServiceError(c, options.unavailable())
+      options.logger.warn(log, `${options.service}: database unavailable`)
+      error = options.unavailable(thrown)
+    } else {
+      error ??= options.translate?.(thrown, c)
+      if (!error || error.status >= 500) options.logger.error(log, `${options.service} request failed`)
+      error ??= options.internal()
     }
-    if (!error || error.status >= 500) {
-      options.logger.error(
-        { err: thrown, requestId: requestIdOf(c), method: c.req.method, path: c.req.path },
-        `${options.service} request failed`,
-      )
-    }
-    error ??= options.internal()
     options.finish?.(c, error)
-    return renderServiceError(c, error)
+    return c.json(error.body(), error.httpStatus, error.headers())
   }
 }
 
@@ -107,7 +99,7 @@ export function serviceErrorHandler(options: ServiceErrorHandlerOptions): ErrorH
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/
 /** node-postgres's own errors for a connection that died or never came (they carry no code). */
 const UNAVAILABLE_MESSAGE =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|the database system is (shutting down|starting up))/
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (shutting down|starting up))/
 
 /**
  * Whether an error means "PostgreSQL cannot be reached right now" rather than "this request is
@@ -117,12 +109,6 @@ const UNAVAILABLE_MESSAGE =
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false
   const { code, message } = error as { code?: unknown; message?: unknown }
-  if (typeof code === 'string') {
-    if (/^E[A-Z]+$/.test(code)) return true
-    if (UNAVAILABLE_SQLSTATE.test(code)) return true
-  }
+  if (typeof code === 'string' && (/^E[A-Z]+$/.test(code) || UNAVAILABLE_SQLSTATE.test(code))) return true
   return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)
 }
-
-/** The `Retry-After` (seconds) every service sends with its 503 while the database is away. */
-export const DATABASE_RETRY_AFTER_SECONDS = '1'

@@ -1,28 +1,12 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { Config } from '../../config.ts'
-import { firstIssue, type JsonBodyReader, jsonBodyReader } from '../../http/json-body.ts'
 import { ERRORS } from './errors.ts'
 
 /**
- * The auth service's JSON bodies: an empty body is `{}` and refusals are GoTrue's errors. GoTrue
- * clients send extra keys (`gotrue_meta_security`, `code_challenge: null`, …): schemas ignore
- * unknown keys and treat `null` like absent.
+ * A string field that may be null or missing (both mean absent): GoTrue clients send
+ * `code_challenge: null` and extra keys (`gotrue_meta_security`), which schemas ignore.
  */
-export function authBodyReader(config: Config): JsonBodyReader {
-  return jsonBodyReader(
-    {
-      tooLarge: ERRORS.RequestTooLarge,
-      malformed: () => ERRORS.BadJson(),
-      tooDeep: ERRORS.BodyTooDeep,
-      invalid: (issues) => ERRORS.ValidationFailed(firstIssue(issues)),
-    },
-    config,
-    { empty: {} },
-  )
-}
-
-/** A string field that may be null or missing (both mean absent). */
 export const optionalString = z
   .string()
   .nullish()
@@ -70,24 +54,11 @@ export function normaliseEmail(raw: string): string {
  * to another site.
  */
 export function allowedRedirect(config: Config, requested: string | undefined | null): string {
-  if (!requested) return config.siteUrl
-  let target: URL
-  try {
-    target = new URL(requested)
-  } catch {
-    return config.siteUrl
-  }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return config.siteUrl
-  for (const allowed of config.redirectUrls) {
-    let base: URL
-    try {
-      base = new URL(allowed)
-    } catch {
-      continue
-    }
-    const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`
-    const targetPath = target.pathname.endsWith('/') ? target.pathname : `${target.pathname}/`
-    if (target.origin === base.origin && targetPath.startsWith(basePath)) return target.toString()
+  const target = requested ? URL.parse(requested) : null
+  if (target?.protocol !== 'http:' && target?.protocol !== 'https:') return config.siteUrl
+  const folder = (url: URL) => (url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`)
+  for (const base of config.redirectUrls.map((allowed) => URL.parse(allowed))) {
+    if (base?.origin === target.origin && folder(target).startsWith(folder(base))) return target.toString()
   }
   return config.siteUrl
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Deps } from '../../deps.ts'
 import type { GatewayEnv } from '../../http/gateway-env.ts'
+import { jsonBodyReader } from '../../http/json-body.ts'
 import { serviceErrorHandler } from '../../http/service-error.ts'
 import { adminCreateUser } from './admin-create-user.ts'
 import { adminDeleteUser } from './admin-delete-user.ts'
@@ -14,7 +15,7 @@ import type { AuthServices } from './auth-services.ts'
 import { requireApikey } from './caller.ts'
 import { challengeFactor } from './challenge-factor.ts'
 import { enrollFactor } from './enroll-factor.ts'
-import { ERRORS } from './errors.ts'
+import { ERRORS, JSON_BODY_ERRORS } from './errors.ts'
 import { getHealth } from './get-health.ts'
 import { getJwks } from './get-jwks.ts'
 import { getSettings } from './get-settings.ts'
@@ -25,7 +26,6 @@ import { AuthRateLimits } from './rate-limits.ts'
 import { reauthenticate } from './reauthenticate.ts'
 import { recoverPassword } from './recover-password.ts'
 import { refuseAuthorize, refuseIdentityLinking, refuseSso } from './refuse-unsupported.ts'
-import { authBodyReader } from './request-input.ts'
 import { resendOtp } from './resend-otp.ts'
 import { sendOtp } from './send-otp.ts'
 import { SignInGuard } from './sign-in-guard.ts'
@@ -48,7 +48,8 @@ export function createAuthRoutes(deps: Deps): Hono<GatewayEnv> {
     deps,
     limits: new AuthRateLimits(deps.config),
     signIn: new SignInGuard({ config: deps.config, db: deps.db, logger: deps.logger }),
-    body: authBodyReader(deps.config),
+    // GoTrue reads an empty body as `{}`.
+    body: jsonBodyReader(JSON_BODY_ERRORS, deps.config, { empty: {} }),
   }
   const app = new Hono<GatewayEnv>()
   app.onError(

@@ -1,10 +1,10 @@
 import type { FunctionHandler } from '@genesis/functions/_shared/function-context.ts'
 import type { Deps } from '../../deps.ts'
 import { RateLimiter } from '../../http/rate-limit.ts'
-import { BodyTooLargeError, readLimitedBody } from '../../http/read-limited-body.ts'
+import { readLimitedBody } from '../../http/read-limited-body.ts'
 import { bearerToken, verifyJwt } from '../../http/resolve-caller.ts'
 import { createFunctionContext, type GatewayFetch } from './create-function-context.ts'
-import { ERRORS, type FunctionsError, renderFunctionsError } from './errors.ts'
+import { ERRORS, FunctionsError } from './errors.ts'
 import type { FunctionDefinition, FunctionSource } from './function-folders.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -79,28 +79,26 @@ export function createFunctionInvoker(deps: Deps, source: FunctionSource, gatewa
       definition = await source.find(name)
     } catch (error) {
       deps.logger.error({ err: error, function: name }, 'function could not be loaded')
-      return renderFunctionsError(ERRORS.FunctionBootFailed())
+      return ERRORS.FunctionBootFailed().toResponse()
     }
-    if (!definition) return renderFunctionsError(ERRORS.FunctionNotFound())
+    if (!definition) return ERRORS.FunctionNotFound().toResponse()
 
     if (definition.verifyJwt) {
       const problem = await checkJwt(incoming)
-      if (problem) return renderFunctionsError(problem)
+      if (problem) return problem.toResponse()
     }
 
     if (definition.rateLimited && !SAFE_METHODS.has(incoming.method)) {
       const hit = limiter(name).hit(call.clientAddress())
-      if (!hit.allowed) return renderFunctionsError(ERRORS.RateLimited(hit.retryAfterSeconds))
+      if (!hit.allowed) return ERRORS.RateLimited(hit.retryAfterSeconds).toResponse()
     }
 
     let body: Uint8Array<ArrayBuffer> | undefined
     if (incoming.method !== 'GET' && incoming.method !== 'HEAD') {
       try {
-        body = await readLimitedBody(incoming, definition.maxBodyBytes)
+        body = await readLimitedBody(incoming, definition.maxBodyBytes, ERRORS.PayloadTooLarge)
       } catch (error) {
-        if (error instanceof BodyTooLargeError) {
-          return renderFunctionsError(ERRORS.PayloadTooLarge(error.limitBytes))
-        }
+        if (error instanceof FunctionsError) return error.toResponse()
         throw error
       }
     }
@@ -110,7 +108,7 @@ export function createFunctionInvoker(deps: Deps, source: FunctionSource, gatewa
       handler = boot(name, definition)
     } catch (error) {
       deps.logger.error({ err: error, function: name }, 'function failed to start')
-      return renderFunctionsError(ERRORS.FunctionBootFailed())
+      return ERRORS.FunctionBootFailed().toResponse()
     }
 
     // Aborted at the wall-clock limit or the idle timeout: the function sees it on req.signal.
@@ -148,15 +146,15 @@ export function createFunctionInvoker(deps: Deps, source: FunctionSource, gatewa
       clearTimeout(wallClock)
       if (error instanceof IdleTimeout) {
         deps.logger.error({ function: name, timeoutMs: definition.timeoutMs }, 'function timed out')
-        return renderFunctionsError(ERRORS.FunctionTimedOut(definition.timeoutMs))
+        return ERRORS.FunctionTimedOut(definition.timeoutMs).toResponse()
       }
       if (error instanceof WallClockLimit) {
         deps.logger.error({ function: name, wallClockMs }, 'function stopped at the wall-clock limit')
-        return renderFunctionsError(ERRORS.WallClockLimit(wallClockMs))
+        return ERRORS.WallClockLimit(wallClockMs).toResponse()
       }
       if (!stop.signal.aborted) stop.abort(error)
       deps.logger.error({ err: error, function: name }, 'function threw')
-      return renderFunctionsError(ERRORS.FunctionCrashed())
+      return ERRORS.FunctionCrashed().toResponse()
     } finally {
       clearTimeout(idle)
     }

@@ -1,91 +1,38 @@
 import type { z } from 'zod'
-import { DATABASE_RETRY_AFTER_SECONDS, ServiceError } from '../../http/service-error.ts'
+import type { JsonBodyErrors } from '../../http/json-body.ts'
+import { retryAfter, ServiceError } from '../../http/service-error.ts'
 
-/** Every way an ingestion request can fail, as the client sees it. */
-export const MonitoringErrorCode = {
-  InvalidBody: 'invalid_body',
-  InvalidJson: 'invalid_json',
-  UnsupportedMediaType: 'unsupported_media_type',
-  PayloadTooLarge: 'payload_too_large',
-  RateLimited: 'rate_limited',
-  NotFound: 'not_found',
-  InternalError: 'internal_error',
-} as const
-export type MonitoringErrorCode = (typeof MonitoringErrorCode)[keyof typeof MonitoringErrorCode]
-
-export interface FieldIssue {
-  path: string
-  message: string
-}
-
-/** An ingestion failure: HTTP status, stable code, readable message, and what to tell the client. */
+/** An ingestion failure as the client sees it: `{ error, message, issues? }`. */
 export class MonitoringError extends ServiceError {
-  readonly issues: FieldIssue[] | undefined
-
-  constructor(
-    status: 400 | 404 | 413 | 415 | 429 | 500 | 503,
-    code: MonitoringErrorCode,
-    message: string,
-    extra: { issues?: FieldIssue[]; retryAfterSeconds?: number } = {},
-  ) {
-    const headers: Record<string, string> =
-      extra.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(extra.retryAfterSeconds) }
-    super(status, code, message, headers)
-    this.issues = extra.issues
-  }
-
-  /** `{ error, message, issues? }` */
   override body() {
-    return { error: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) }
+    return { error: this.code, message: this.message, ...this.fields }
   }
 }
+
+const e = (...args: ConstructorParameters<typeof MonitoringError>) => new MonitoringError(...args)
+// At most 20 issues: enough to fix a client, bounded for a hostile one.
+const fieldIssues = (issues: readonly z.core.$ZodIssue[]) =>
+  issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message }))
 
 /** The catalogue: one factory per failure, so messages are written once. */
+// biome-ignore format: one line per error
 export const ERRORS = {
-  InvalidBody: (issues: readonly z.core.$ZodIssue[]) =>
-    new MonitoringError(400, MonitoringErrorCode.InvalidBody, 'The request body does not match the schema', {
-      // At most 20 issues: enough to fix a client, bounded for a hostile one.
-      issues: issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message })),
-    }),
-  InvalidJson: () =>
-    new MonitoringError(400, MonitoringErrorCode.InvalidJson, 'The request body is not valid JSON'),
-  TooDeep: (maxDepth: number) =>
-    new MonitoringError(
-      400,
-      MonitoringErrorCode.InvalidJson,
-      `The request body is nested deeper than ${maxDepth} levels`,
-    ),
-  UnsupportedMediaType: (type: string) =>
-    new MonitoringError(
-      415,
-      MonitoringErrorCode.UnsupportedMediaType,
-      `Content type ${JSON.stringify(type.slice(0, 100))} is not accepted: send application/json or text/plain`,
-    ),
-  PayloadTooLarge: (maxBytes: number) =>
-    new MonitoringError(
-      413,
-      MonitoringErrorCode.PayloadTooLarge,
-      `The request body is larger than ${maxBytes} bytes`,
-    ),
-  RateLimited: (retryAfterSeconds: number) =>
-    new MonitoringError(
-      429,
-      MonitoringErrorCode.RateLimited,
-      'Too many monitoring requests from this address',
-      {
-        retryAfterSeconds,
-      },
-    ),
-  NotFound: () => new MonitoringError(404, MonitoringErrorCode.NotFound, 'No such monitoring endpoint'),
-  InternalError: () =>
-    new MonitoringError(500, MonitoringErrorCode.InternalError, 'The report could not be stored'),
-  DatabaseUnavailable: () =>
-    new MonitoringError(
-      503,
-      MonitoringErrorCode.InternalError,
-      'The report could not be stored, retry shortly',
-      {
-        retryAfterSeconds: Number(DATABASE_RETRY_AFTER_SECONDS),
-      },
-    ),
+  InvalidBody: (issues: readonly z.core.$ZodIssue[]) => e(400, 'invalid_body', 'The request body does not match the schema', { issues: fieldIssues(issues) }),
+  InvalidJson: () => e(400, 'invalid_json', 'The request body is not valid JSON'),
+  TooDeep: (maxDepth: number) => e(400, 'invalid_json', `The request body is nested deeper than ${maxDepth} levels`),
+  UnsupportedMediaType: (type: string) => e(415, 'unsupported_media_type', `Content type ${JSON.stringify(type.slice(0, 100))} is not accepted: send application/json or text/plain`),
+  PayloadTooLarge: (maxBytes: number) => e(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`),
+  RateLimited: (seconds: number) => e(429, 'rate_limited', 'Too many monitoring requests from this address', {}, retryAfter(seconds)),
+  NotFound: () => e(404, 'not_found', 'No such monitoring endpoint'),
+  InternalError: () => e(500, 'internal_error', 'The report could not be stored'),
+  DatabaseUnavailable: () => e(503, 'internal_error', 'The report could not be stored, retry shortly', {}, retryAfter()),
+}
+
+/** How a JSON body is refused (http/json-body.ts). */
+export const JSON_BODY_ERRORS: JsonBodyErrors = {
+  tooLarge: ERRORS.PayloadTooLarge,
+  malformed: () => ERRORS.InvalidJson(),
+  tooDeep: ERRORS.TooDeep,
+  invalid: ERRORS.InvalidBody,
+  unsupportedType: ERRORS.UnsupportedMediaType,
 }

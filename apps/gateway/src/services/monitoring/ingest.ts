@@ -4,7 +4,7 @@ import { asCaller, SERVICE_ROLE } from '../../database/request-scope.ts'
 import type { Queryable } from '../../database/types.ts'
 import type { Deps } from '../../deps.ts'
 import { jsonBodyReader } from '../../http/json-body.ts'
-import { ERRORS } from './errors.ts'
+import { JSON_BODY_ERRORS } from './errors.ts'
 
 /**
  * `navigator.sendBeacon` with a string body sends `text/plain;charset=UTF-8` (a CORS-simple type,
@@ -23,17 +23,7 @@ export function ingest<S extends z.ZodType>(
   store: (tx: Queryable, payload: z.output<S>) => Promise<number>,
   limitBytes: number,
 ) {
-  const body = jsonBodyReader(
-    {
-      tooLarge: ERRORS.PayloadTooLarge,
-      malformed: () => ERRORS.InvalidJson(),
-      tooDeep: ERRORS.TooDeep,
-      invalid: ERRORS.InvalidBody,
-      unsupportedType: ERRORS.UnsupportedMediaType,
-    },
-    deps.config,
-    { limitBytes, mediaTypes: MEDIA_TYPES },
-  )
+  const body = jsonBodyReader(JSON_BODY_ERRORS, deps.config, { limitBytes, mediaTypes: MEDIA_TYPES })
   return async (c: Context): Promise<Response> => {
     const payload = await body.read(c, schema)
     await asCaller(deps.db, SERVICE_ROLE, (tx) => store(tx, payload))

@@ -5,6 +5,7 @@ import { ServiceError } from '../../http/service-error.ts'
  * (docs/protocol/realtime.md §6.1, §6.4, §6.7, §6.9). Upgrade refusals are HTTP JSON `{"error": …}`;
  * channel refusals are the `reason` of an error reply; system errors are `system` pushes.
  */
+
 /** A refused upgrade: `{"error": message}` with its status. */
 export class UpgradeError extends ServiceError {
   override body() {
@@ -19,38 +20,32 @@ export class RealtimeApiError extends ServiceError {
   }
 }
 
+// biome-ignore format: one line per error
 export const UPGRADE_ERRORS = {
   ApiKeyMissing: () => new UpgradeError(401, 'ApiKeyMissing', 'API key is missing'),
   InvalidJwt: () => new UpgradeError(401, 'InvalidJWTToken', 'The token provided is not a valid JWT'),
   TokenExpired: () => new UpgradeError(401, 'TokenExpired', 'Token has expired'),
   UnknownApiKey: () => new UpgradeError(401, 'UnknownApiKey', 'Invalid authentication credentials'),
-  UnsupportedVsn: (vsn: string) =>
-    new UpgradeError(400, 'UnsupportedVsn', `Unsupported serializer version: ${vsn}`),
+  UnsupportedVsn: (vsn: string) => new UpgradeError(400, 'UnsupportedVsn', `Unsupported serializer version: ${vsn}`),
   TooManyConnections: () => new UpgradeError(429, 'ConnectionRateLimitReached', 'Too many connected users'),
 } as const
 
+const e = (...args: ConstructorParameters<typeof RealtimeApiError>) => new RealtimeApiError(...args)
+
+// biome-ignore format: one line per error
 export const API_ERRORS = {
-  Unauthorized: (message: string) => new RealtimeApiError(401, 'Unauthorized', message),
-  InvalidBody: () =>
-    new RealtimeApiError(
-      400,
-      'InvalidBody',
-      'Body must be {"messages":[{"topic","event","payload"}]} with 1 to 100 messages',
-    ),
-  InvalidTopic: () => new RealtimeApiError(400, 'InvalidBody', 'Topic and event must be 1 to 255 bytes'),
-  NotJson: () =>
-    new RealtimeApiError(400, 'InvalidBody', 'Body must be JSON (or application/octet-stream bytes)'),
-  TooDeep: (maxDepth: number) =>
-    new RealtimeApiError(400, 'InvalidBody', `Body is nested deeper than ${maxDepth} levels`),
-  RequestTooLarge: (limitBytes: number) =>
-    new RealtimeApiError(413, 'PayloadTooLarge', `Request body is larger than ${limitBytes} bytes`),
-  PayloadTooLarge: (limit: number) =>
-    new RealtimeApiError(413, 'PayloadTooLarge', `Payload too large: messages are limited to ${limit} bytes`),
-  PersistUnsupported: () =>
-    new RealtimeApiError(400, 'PersistUnsupported', 'Message persistence is not supported by this server'),
-  Internal: () => new RealtimeApiError(500, 'InternalError', 'Internal server error'),
+  Unauthorized: (message: string) => e(401, 'Unauthorized', message),
+  InvalidBody: () => e(400, 'InvalidBody', 'Body must be {"messages":[{"topic","event","payload"}]} with 1 to 100 messages'),
+  InvalidTopic: () => e(400, 'InvalidBody', 'Topic and event must be 1 to 255 bytes'),
+  NotJson: () => e(400, 'InvalidBody', 'Body must be JSON (or application/octet-stream bytes)'),
+  TooDeep: (maxDepth: number) => e(400, 'InvalidBody', `Body is nested deeper than ${maxDepth} levels`),
+  RequestTooLarge: (limitBytes: number) => e(413, 'PayloadTooLarge', `Request body is larger than ${limitBytes} bytes`),
+  PayloadTooLarge: (limit: number) => e(413, 'PayloadTooLarge', `Payload too large: messages are limited to ${limit} bytes`),
+  PersistUnsupported: () => e(400, 'PersistUnsupported', 'Message persistence is not supported by this server'),
+  Internal: () => e(500, 'InternalError', 'Internal server error'),
 } as const
 
+// biome-ignore format: one line per error
 export const CHANNEL_ERRORS = {
   TopicNameRequired: () => 'TopicNameRequired: You must provide a topic name',
   InvalidJwt: (message: string) => `InvalidJWTToken: ${message}`,
@@ -67,6 +62,7 @@ export const CHANNEL_ERRORS = {
   UnknownEvent: (event: string) => `UnknownErrorOnChannel: unsupported event ${event}`,
 } as const
 
+// biome-ignore format: one line per message
 export const SYSTEM_MESSAGES = {
   SubscribedToPostgres: () => 'Subscribed to PostgreSQL',
   FilterParseError: (detail: string) => `Error parsing \`filter\` params: ${detail}`,

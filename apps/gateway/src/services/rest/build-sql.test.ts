@@ -162,7 +162,7 @@ describe('buildRead', () => {
     const error = failure(() => read('shops', 'select=*,tenants(id)'))
     expect(error.status).toBe(300)
     expect(error.code).toBe('PGRST201')
-    expect(error.hint).toContain("'tenants!tenants_shop_id_fkey'")
+    expect(error.fields.hint).toContain("'tenants!tenants_shop_id_fkey'")
     expect(read('shops', 'select=*,tenants!backup_shop_id(id)').sql).toContain(
       '"t1"."backup_shop_id" = "t0"."id"',
     )

@@ -69,7 +69,7 @@ describe('parseQuery: select', () => {
     const error = parseError('select=id,(name')
     expect(error.code).toBe('PGRST100')
     expect(error.status).toBe(400)
-    expect(error.details).toContain('position 4')
+    expect(error.fields.details).toContain('position 4')
     expect(parseError('select=shops(id').code).toBe('PGRST100')
     expect(parseError('select=...shops').code).toBe('PGRST100')
     expect(parse('select=id,...shops!inner(shop_no)').select[1]).toMatchObject({

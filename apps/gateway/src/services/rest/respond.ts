@@ -5,7 +5,7 @@ import type { Queryable } from '../../database/types.ts'
 import { jsonBodyReader, nestingDepthExceeds } from '../../http/json-body.ts'
 import { readLimitedBody } from '../../http/read-limited-body.ts'
 import type { Statement } from './build-sql.ts'
-import { ERRORS, RestError } from './errors.ts'
+import { ERRORS } from './errors.ts'
 import type { MediaType } from './parse-headers.ts'
 import type { RestEnv } from './rest-env.ts'
 
@@ -158,5 +158,3 @@ export function parseJsonText(text: string, config: Config, emptyAs: unknown): u
     throw ERRORS.InvalidBody(error instanceof Error ? error.message : 'invalid JSON')
   }
 }
-
-export { RestError }

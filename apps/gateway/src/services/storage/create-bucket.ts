@@ -5,8 +5,7 @@ import type { Deps } from '../../deps.ts'
 import { requestInfo } from '../../http/request-info.ts'
 import { BucketOptionsSchema, bucketChanges } from './bucket-options.ts'
 import { ownerOf, type StorageEnv } from './caller.ts'
-import { ERRORS, fromDatabaseError } from './errors.ts'
-import { jsonBody } from './json-body.ts'
+import { ERRORS, fromDatabaseError, jsonBody } from './errors.ts'
 import { parseBucketName } from './names.ts'
 
 const CreateBucketSchema = BucketOptionsSchema.extend({

@@ -4,7 +4,7 @@ import { asCaller } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
 import { requestInfo } from '../../http/request-info.ts'
 import type { StorageEnv } from './caller.ts'
-import { jsonBody } from './json-body.ts'
+import { jsonBody } from './errors.ts'
 import { bucketAddress } from './names.ts'
 import { ExpiresIn, signDownloadToken } from './signed-token.ts'
 

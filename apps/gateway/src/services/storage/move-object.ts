@@ -2,7 +2,7 @@ import type { Handler } from 'hono'
 import type { Deps } from '../../deps.ts'
 import { requestInfo } from '../../http/request-info.ts'
 import type { StorageEnv } from './caller.ts'
-import { jsonBody } from './json-body.ts'
+import { jsonBody } from './errors.ts'
 import { moveStoredObject } from './objects.ts'
 import { TransferSchema, transferAddresses } from './transfer-body.ts'
 

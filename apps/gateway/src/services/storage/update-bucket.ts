@@ -4,8 +4,7 @@ import type { Deps } from '../../deps.ts'
 import { requestInfo } from '../../http/request-info.ts'
 import { BucketOptionsSchema, bucketChanges } from './bucket-options.ts'
 import type { StorageEnv } from './caller.ts'
-import { ERRORS } from './errors.ts'
-import { jsonBody } from './json-body.ts'
+import { ERRORS, jsonBody } from './errors.ts'
 
 /** `PUT /bucket/⟨id⟩`: changes public flag and limits; keys left out stay unchanged. */
 export function updateBucket(deps: Deps): Handler<StorageEnv> {

@@ -1,8 +1,7 @@
 import { Hono } from 'hono'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { ERRORS } from './errors.ts'
-import { renderError, statusForSqlState } from './render-error.ts'
+import { ERRORS, renderError, statusForSqlState } from './errors.ts'
 import type { RestEnv } from './rest-env.ts'
 
 describe('statusForSqlState (PostgREST’s mapping)', () => {
