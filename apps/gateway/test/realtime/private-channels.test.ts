@@ -47,7 +47,24 @@ const POLICIES = `
     $$ select realtime.send(jsonb_build_object('note', note), 'announcement', 'room:' || room) $$;
 `
 
-const settle = () => new Promise((r) => setTimeout(r, 400))
+/**
+ * Instead of a sleep before "nothing else arrived": the database broadcasts a marker to `room:1`'s
+ * private members and to its public channel, and this waits until each of `lists` has it, then takes
+ * the markers out. Call it once the sends under test were handled (answered, or followed by an
+ * answered frame on the same socket, since a socket's frames are handled in order): anything they
+ * sent was written to a listener's socket before its marker, and one socket delivers in order.
+ */
+async function markers(gw: ListeningGateway, ...lists: Received[][]) {
+  await gw.db.query(
+    `select realtime.send('{}'::jsonb, 'marker', 'room:1'), realtime.send('{}'::jsonb, 'marker', 'room:1', false)`,
+  )
+  await waitFor('the markers', () => lists.every((list) => list.some((m) => m.event === 'marker')))
+  for (const list of lists) list.splice(0, list.length, ...list.filter((m) => m.event !== 'marker'))
+}
+
+/** Resolves once every frame `client` sent before was handled: a join is answered after them. */
+let probes = 0
+const handled = (client: SupabaseClient) => subscribed(client.channel(`in-order-${++probes}`))
 
 describe.each(drivers)('realtime private channels (%s)', (driver) => {
   let gw: ListeningGateway
@@ -99,12 +116,12 @@ describe.each(drivers)('realtime private channels (%s)', (driver) => {
       quiet: [] as Received[],
       pub: [] as Received[],
     }
+    const readerClient = await as('reader')
+    const pubClient = await gw.socketClient()
     const w = join(await as('writer'), 'room:1', got.writer)
-    const r = join(await as('reader'), 'room:1', got.reader)
+    const r = join(readerClient, 'room:1', got.reader)
     const q = join(await as('quiet'), 'room:1', got.quiet)
-    const pub = (await gw.socketClient())
-      .channel('room:1')
-      .on('broadcast', { event: '*' }, (m) => got.pub.push(m))
+    const pub = pubClient.channel('room:1').on('broadcast', { event: '*' }, (m) => got.pub.push(m))
     for (const channel of [w, r, q, pub]) await subscribed(channel)
 
     expect(await w.send({ type: 'broadcast', event: 'price', payload: { shop: 7 } })).toBe('ok')
@@ -115,16 +132,19 @@ describe.each(drivers)('realtime private channels (%s)', (driver) => {
     await r.send({ type: 'broadcast', event: 'price', payload: { shop: 8 } })
     // A public channel of the same name is another channel.
     await pub.send({ type: 'broadcast', event: 'price', payload: { shop: 9 } })
-    await settle()
+    await handled(readerClient)
+    await handled(pubClient)
+    await markers(gw, got.writer, got.reader, got.quiet, got.pub)
     expect(got.writer).toEqual([])
     expect(got.quiet.map((m) => m.payload)).toEqual([{ shop: 7 }])
     expect(got.pub).toEqual([])
   })
 
   it('authorises presence apart from broadcast: reading it and tracking it', async () => {
-    const w = join(await as('writer'), 'room:1', [], true)
+    const got = { writer: [] as Received[], quiet: [] as Received[] }
+    const w = join(await as('writer'), 'room:1', got.writer, true)
     const r = join(await as('reader'), 'room:1', [], true)
-    const q = join(await as('quiet'), 'room:1', [], true)
+    const q = join(await as('quiet'), 'room:1', got.quiet, true)
     const seen = { writer: 0, quiet: 0 }
     w.on('presence', { event: 'sync' }, () => seen.writer++)
     q.on('presence', { event: 'sync' }, () => seen.quiet++)
@@ -138,7 +158,7 @@ describe.each(drivers)('realtime private channels (%s)', (driver) => {
     await waitFor('the writer sees the reader', () => names(w).includes('reader'))
     // Quiet may receive broadcasts but neither see nor track presence.
     expect(await q.track({ name: 'quiet' })).toBe('error')
-    await settle()
+    await markers(gw, got.writer, got.quiet)
     expect(q.presenceState()).toEqual({})
     expect(seen.quiet).toBe(0)
     expect(names(w)).toEqual(['reader'])
@@ -162,7 +182,7 @@ describe.each(drivers)('realtime private channels (%s)', (driver) => {
     await gw.db.query(`select realtime.send('{"open": true}'::jsonb, 'hours', 'room:1', false)`)
     await waitFor('the public subscriber', () => got.pub.length === 1)
     expect(got.pub[0].payload).toMatchObject({ open: true })
-    await settle()
+    await markers(gw, got.reader, got.pub)
     expect(got.reader).toHaveLength(1)
     expect(got.pub).toHaveLength(1)
   })
@@ -175,8 +195,7 @@ describe.each(drivers)('realtime private channels (%s)', (driver) => {
     // The reader may not send: the call succeeds, the message is not sent (a warning in the log).
     expect((await reader.rpc('announce', { room: '1', note: 'from the reader' })).error).toBeNull()
     expect((await writer.rpc('announce', { room: '1', note: 'from the writer' })).error).toBeNull()
-    await waitFor('the announcement', () => got.length === 1)
-    await settle()
+    await markers(gw, got)
     expect(got.map((m) => m.payload?.note)).toEqual(['from the writer'])
   })
 
@@ -198,8 +217,7 @@ describe.each(drivers)('realtime private channels (%s)', (driver) => {
     expect(await unjoined(await as('writer')).httpSend('e', { n: 4 })).toEqual({ success: true })
     expect(await unjoined(await as('outsider')).httpSend('e', { n: 5 })).toEqual({ success: true })
 
-    await waitFor('the allowed messages', () => got.length === 3)
-    await settle()
+    await markers(gw, got)
     expect(got.map((m) => m.payload?.n).sort()).toEqual([1, 3, 4])
   })
 

@@ -55,6 +55,11 @@ describe.each(drivers)('REST schema cache reload (%s)', (driver) => {
 
   it('reloads on notify pgrst, reload schema, after DDL the triggers did not see', async () => {
     // In replica mode event triggers do not fire: only the explicit notification tells the gateway.
+    // The test listens on the gateway's channel too. A channel delivers in commit order, so once a
+    // marker notification sent after the DDL has arrived, a reload request from that DDL would have
+    // arrived before it: none did, so the gateway was not told.
+    const heard: string[] = []
+    const stop = await gw.db.listen('pgrst', (payload) => heard.push(payload))
     await gw.db.exec(`
       begin;
       set local session_replication_role = replica;
@@ -62,7 +67,10 @@ describe.each(drivers)('REST schema cache reload (%s)', (driver) => {
       grant select on public.reload_quiet to service_role;
       commit;
     `)
-    await new Promise((r) => setTimeout(r, 300))
+    await gw.db.exec(`notify pgrst, 'marker (not a reload)'`)
+    expect(await eventually(async () => heard.includes('marker (not a reload)'))).toBe(true)
+    await stop()
+    expect(heard).toEqual(['marker (not a reload)'])
     expect(await visible('reload_quiet')()).toBe(false)
     await gw.db.exec(`notify pgrst, 'reload schema'`)
     expect(await eventually(visible('reload_quiet'))).toBe(true)
