@@ -4,15 +4,7 @@ import { Switch } from './switch'
 
 export type WeekHours = Record<Weekday, string>
 
-const DAY_LABELS: WeekHours = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-}
+const dayName = (day: Weekday) => `${day[0].toUpperCase()}${day.slice(1)}`
 const DEFAULT_OPEN = '09:00 - 17:00'
 // The database refuses a day's hours longer than this (SHOP_LISTING_LIMITS.trading_hours in
 // @genesis/contracts/shop-listing; not imported, so this editor does not pull full zod into its chunk).
@@ -66,7 +58,7 @@ export function TradingHoursEditor({
               className="grid grid-cols-[6.5rem_1fr] items-center gap-x-3 gap-y-1 px-3 py-2 sm:grid-cols-[8rem_1fr_auto]"
             >
               <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
-                {DAY_LABELS[day]}
+                {dayName(day)}
               </label>
               <input
                 id={inputId}
@@ -82,7 +74,7 @@ export function TradingHoursEditor({
               <div className="col-start-2 flex items-center gap-2 text-sm text-stone-700 sm:col-start-3">
                 <Switch
                   checked={closed}
-                  aria-label={`${DAY_LABELS[day]} closed`}
+                  aria-label={`${dayName(day)} closed`}
                   onCheckedChange={(nowClosed) => setClosed(day, nowClosed)}
                 />
                 <span aria-hidden="true">Closed</span>
