@@ -88,7 +88,10 @@ describe.skipIf(!runnable)('PostgreSQL stopped under a running gateway', () => {
         statuses.push(res.status)
       }
     })
-    await new Promise((r) => setTimeout(r, 200))
+    // Stop once the readers are under way (a few answers in), polling with a bound of 10 s.
+    for (let waited = 0; statuses.length < 8 && waited < 10_000; waited += 10) {
+      await new Promise((r) => setTimeout(r, 10))
+    }
     pg.stop()
 
     const down = {
