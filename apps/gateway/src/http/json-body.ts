@@ -48,12 +48,9 @@ export function jsonBodyReader(
   defaults: JsonBodyOptions = {},
 ): JsonBodyReader {
   async function readValue(c: Context, overrides: JsonBodyOptions = {}): Promise<unknown> {
-    const options = { ...defaults, ...overrides }
-    const {
-      limitBytes = config.JSON_BODY_LIMIT_BYTES,
-      maxDepth = config.JSON_MAX_DEPTH,
-      mediaTypes,
-    } = options
+    const limits = { limitBytes: config.JSON_BODY_LIMIT_BYTES, maxDepth: config.JSON_MAX_DEPTH }
+    const options = { ...limits, ...defaults, ...overrides }
+    const { limitBytes, maxDepth, mediaTypes } = options
     const contentType = c.req.header('content-type') ?? ''
     if (mediaTypes && !mediaTypes.includes(contentType.split(';')[0].trim().toLowerCase())) {
       throw (errors.unsupportedType ?? errors.malformed)(contentType)

@@ -53,12 +53,6 @@ export const retryAfter = (seconds: number | string = DATABASE_RETRY_AFTER_SECON
   'Retry-After': String(seconds),
 })
 
-/** The request id the root middleware gave this request (`X-Request-Id`). */
-export function requestIdOf(c: Context): string | undefined {
-  const id: unknown = (c as Context<GatewayEnv>).get('requestId')
-  return typeof id === 'string' ? id : undefined
-}
-
 export interface ServiceErrorHandlerOptions {
   logger: Logger
   /** Names the service in the log line. */
@@ -80,7 +74,9 @@ export interface ServiceErrorHandlerOptions {
  */
 export function serviceErrorHandler(options: ServiceErrorHandlerOptions): ErrorHandler {
   return (thrown, c) => {
-    const log = { err: thrown, requestId: requestIdOf(c), method: c.req.method, path: c.req.path }
+    // The request id the root middleware gave this request (`X-Request-Id`), when it ran.
+    const requestId: string | undefined = (c as Context<GatewayEnv>).get('requestId')
+    const log = { err: thrown, requestId, method: c.req.method, path: c.req.path }
     let error = thrown instanceof ServiceError ? thrown : undefined
     if (!error && options.unavailable && isDatabaseUnavailable(thrown)) {
       options.logger.warn(log, `${options.service}: database unavailable`)

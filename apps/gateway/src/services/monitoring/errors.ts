@@ -20,7 +20,8 @@ export const ERRORS = {
   InvalidBody: (issues: readonly z.core.$ZodIssue[]) => e(400, 'invalid_body', 'The request body does not match the schema', { issues: fieldIssues(issues) }),
   InvalidJson: () => e(400, 'invalid_json', 'The request body is not valid JSON'),
   TooDeep: (maxDepth: number) => e(400, 'invalid_json', `The request body is nested deeper than ${maxDepth} levels`),
-  UnsupportedMediaType: (type: string) => e(415, 'unsupported_media_type', `Content type ${JSON.stringify(type.slice(0, 100))} is not accepted: send application/json or text/plain`),
+  UnsupportedMediaType: (type: string) =>
+    e(415, 'unsupported_media_type', `Content type ${JSON.stringify(type.slice(0, 100))} is not accepted: send application/json or text/plain`),
   PayloadTooLarge: (maxBytes: number) => e(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes`),
   RateLimited: (seconds: number) => e(429, 'rate_limited', 'Too many monitoring requests from this address', {}, retryAfter(seconds)),
   NotFound: () => e(404, 'not_found', 'No such monitoring endpoint'),

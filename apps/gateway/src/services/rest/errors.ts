@@ -32,7 +32,9 @@ export const ERRORS = {
   ParseError: (what: string, details: string) => e(400, 'PGRST100', `failed to parse ${what}`, details),
   UndefinedOperator: (op: string) => e(400, 'PGRST100', 'failed to parse filter', `unknown operator "${op}"`),
   GatewayRefused: (message: string) => new GatewayRefusal(401, '', message),
-  DatabaseUnavailable: (error: Error & { code?: unknown }) => new RestError(503, 'PGRST001', 'Database client error. Retrying the connection.', { details: typeof error.code === 'string' ? error.code : error.message }, retryAfter()),
+  DatabaseUnavailable: (error: Error & { code?: unknown }) =>
+    new RestError(503, 'PGRST001', 'Database client error. Retrying the connection.',
+      { details: typeof error.code === 'string' ? error.code : error.message }, retryAfter()),
   InvalidPath: () => e(404, 'PGRST125', 'Invalid path specified in request URL'),
   OpenApiDisabled: () => e(404, 'PGRST126', 'Open API is disabled'),
   MethodNotAllowedOnRpc: (method: string) => e(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
@@ -48,23 +50,35 @@ export const ERRORS = {
   SingularityError: (rows: number) => e(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`),
   UnsupportedMethod: (method: string) => e(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
   BadEmbedOperator: (name: string) => e(400, 'PGRST120', `Bad operator on the '${name}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources'),
-  RelatedOrderNotToOne: (from: string, to: string) => e(400, 'PGRST118', `A related order on '${to}' is not possible`, `'${from}' and '${to}' do not form a many-to-one or one-to-one relationship`),
+  RelatedOrderNotToOne: (from: string, to: string) =>
+    e(400, 'PGRST118', `A related order on '${to}' is not possible`, `'${from}' and '${to}' do not form a many-to-one or one-to-one relationship`),
   AggregatesNotAllowed: () => e(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
   MaxAffectedOnSingleRpc: () => e(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict'),
   MaxAffectedExceeded: (rows: number) => e(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),
   /** Two embeds of one parent under one name: PostgreSQL's error for PostgREST's duplicate join alias. */
   DuplicateEmbed: (origin: string, name: string, depth: number) => e(400, '42712', `table name "${origin}_${name}_${depth}" specified more than once`),
-  NoRelationship: (from: string, to: string, hint: string | null, schema: string, suggestion: string | null) => e(400, 'PGRST200', `Could not find a relationship between '${from}' and '${to}' in the schema cache`, `Searched for a foreign key relationship between '${from}' and '${to}'${hint === null ? '' : ` using the hint '${hint}'`} in the schema '${schema}', but no matches were found.`, suggestion),
+  NoRelationship: (from: string, to: string, hint: string | null, schema: string, suggestion: string | null) =>
+    e(400, 'PGRST200', `Could not find a relationship between '${from}' and '${to}' in the schema cache`,
+      `Searched for a foreign key relationship between '${from}' and '${to}'${hint === null ? '' : ` using the hint '${hint}'`} in the schema '${schema}', but no matches were found.`,
+      suggestion),
   /** `candidates`: `{cardinality, embedding, relationship}` per relationship; `hints`: `'to!name'` each. */
-  AmbiguousRelationship: (from: string, to: string, candidates: Record<string, string>[], hints: string[]) => e(300, 'PGRST201', `Could not embed because more than one relationship was found for '${from}' and '${to}'`, candidates, `Try changing '${to}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`),
+  AmbiguousRelationship: (from: string, to: string, candidates: Record<string, string>[], hints: string[]) =>
+    e(300, 'PGRST201', `Could not embed because more than one relationship was found for '${from}' and '${to}'`, candidates,
+      `Try changing '${to}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`),
   FunctionNotFound: functionNotFound,
   /** `signatures`: `public.fn(a => integer, b => text)` for each candidate. */
-  AmbiguousFunction: (signatures: string[]) => e(300, 'PGRST203', `Could not choose the best candidate function between: ${[...signatures].sort().join(', ')}`, null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved'),
+  AmbiguousFunction: (signatures: string[]) =>
+    e(300, 'PGRST203', `Could not choose the best candidate function between: ${[...signatures].sort().join(', ')}`, null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved'),
   UnknownColumnInBody: (column: string, table: string) => e(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),
-  TableNotFound: (schema: string, name: string, suggestion: string | null = null) => e(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null, suggestion === null ? null : `Perhaps you meant the table '${schema}.${suggestion}'`),
+  TableNotFound: (schema: string, name: string, suggestion: string | null = null) =>
+    e(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null,
+      suggestion === null ? null : `Perhaps you meant the table '${schema}.${suggestion}'`),
   UndefinedColumn: (table: string, column: string) => e(400, '42703', `column ${table}.${column} does not exist`),
   UndefinedType: (name: string) => e(400, '42704', `type "${name}" does not exist`),
-  InvalidToken: (message: string, code: 'PGRST301' | 'PGRST303') => new RestError(401, code, message, {}, { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"` }),
+  InvalidToken: (message: string, code: 'PGRST301' | 'PGRST303') =>
+    new RestError(401, code, message, {},
+      { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"` }),
 } as const
 
 /**
@@ -95,7 +109,10 @@ function functionNotFound(
 
 /** PostgREST's SQLSTATE → HTTP mapping (docs/protocol/rest.md §3.8). */
 // biome-ignore format: a table
-const SQLSTATE_STATUS: Record<string, number> = { '23503': 409, '23505': 409, '25006': 405, P0001: 400, '42P01': 404, '42883': 404, '42P17': 500, '57014': 500, '53400': 500, '23502': 400, '23514': 400 }
+const SQLSTATE_STATUS: Record<string, number> = {
+  '23503': 409, '23505': 409, '25006': 405, P0001: 400, '42P01': 404, '42883': 404,
+  '42P17': 500, '57014': 500, '53400': 500, '23502': 400, '23514': 400,
+}
 
 export function statusForSqlState(code: string, role: string): number {
   if (code === '42501') return role === 'anon' ? 401 : 403
