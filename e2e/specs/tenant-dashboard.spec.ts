@@ -219,3 +219,24 @@ test("tenant B's open dashboard never receives tenant A's live updates", async (
   await expect(page.getByRole('region', { name: 'Notices' })).toBeVisible({ timeout: 20_000 })
   await expect(page.getByText(`For Fresh Basket only ${mark}`)).toHaveCount(0)
 })
+
+test("the dashboard's HTML names its code, so a phone fetches it beside the entry rather than after it", async ({
+  request,
+}) => {
+  const res = await request.get('/tenant/dashboard')
+  expect(res.status()).toBe(200)
+  const html = await res.text()
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1],
+  )
+  // The page's own chunk and the session engine (supabase-js), which the entry only discovers later.
+  expect(preloads.some((href) => /^\/assets\/dashboard-[\w-]+\.js$/.test(href))).toBe(true)
+  expect(preloads.some((href) => /^\/assets\/session-engine-[\w-]+\.js$/.test(href))).toBe(true)
+  for (const href of preloads) {
+    const file = await request.get(href)
+    expect(file.status(), href).toBe(200)
+    expect(file.headers()['content-type'], href).toContain('javascript')
+  }
+  // The other tabs' code is not among them: the overview does not wait for it.
+  expect(preloads.some((href) => /\/(account|maintenance|statements)-tab-/.test(href))).toBe(false)
+})

@@ -47,14 +47,35 @@ function chunksOf(key: string, seen = new Set<string>()): Set<string> {
 }
 const loadedByEntry = chunksOf(entryKey)
 
-/** <link rel="modulepreload"> for the chunks of a route module that the entry does not load. */
-function preloadsFor(module: string): string {
-  const key = `src/app/routes/public/${module}.tsx`
-  if (!clientManifest[key]) throw new Error(`${key} is not a chunk of the client build`)
-  return [...chunksOf(key)]
+/** <link rel="modulepreload"> for the chunks of source modules that the entry does not load. */
+function preloadsOf(keys: readonly string[]): string {
+  const chunks = new Set<string>()
+  for (const key of keys) {
+    if (!clientManifest[key]) throw new Error(`${key} is not a chunk of the client build`)
+    chunksOf(key, chunks)
+  }
+  return [...chunks]
     .filter((chunk) => !loadedByEntry.has(chunk))
     .map((chunk) => `<link rel="modulepreload" crossorigin href="/${clientManifest[chunk].file}">`)
     .join('')
+}
+const preloadsFor = (module: string) => preloadsOf([`src/app/routes/public/${module}.tsx`])
+
+/**
+ * Signed-in pages have no first paint to write (only the browser knows who is signed in), but
+ * their code is known: their HTML names the area's layout, the page and the session engine, so
+ * the browser fetches them beside the entry instead of one after the other as the router and the
+ * session provider discover them. The app shell otherwise stays as it is.
+ */
+const APP_PAGES: Record<string, { file: string; modules: string[] }> = {
+  '/tenant/dashboard': {
+    file: 'tenant-dashboard.html',
+    modules: [
+      'src/app/routes/tenant/layout.tsx',
+      'src/app/routes/tenant/dashboard.tsx',
+      'src/lib/session/session-engine.ts',
+    ],
+  },
 }
 
 const template = await readFile(join(dist, 'index.html'), 'utf8')
@@ -77,6 +98,10 @@ for (const [pattern, { url, file, module }] of pagesToWrite) {
     .replace(ROOT_PLACEHOLDER, () => `<div id="root"><!--page-->${markup}<!--/page--></div>`)
   await writeFile(join(dist, 'pages', file), html)
   if (pattern) manifest[pattern] = `pages/${file}`
+}
+for (const [path, { file, modules }] of Object.entries(APP_PAGES)) {
+  await writeFile(join(dist, 'pages', file), template.replace('</head>', () => `${preloadsOf(modules)}</head>`))
+  manifest[path] = `pages/${file}`
 }
 await writeFile(join(dist, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`)
 console.log(`prerendered ${Object.keys(manifest).length} pages: ${Object.keys(manifest).join(', ')}`)

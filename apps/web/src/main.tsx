@@ -6,6 +6,8 @@ import { AppProvider } from './app/provider'
 import { AppRouterProvider, createAppRouter, routerReady } from './app/router'
 import { initMonitoring } from './lib/monitoring/init'
 import { createQueryClient } from './lib/query-client'
+import { areaOf } from './lib/session/area'
+import { hasStoredSession } from './lib/session/auth-storage'
 import type { HandedOver } from './prerender'
 
 const container = document.getElementById('root')
@@ -26,6 +28,11 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  * evaluating for them to load.
  */
 async function start() {
+  // Where someone may be signed in, the session engine (supabase-js) is needed before the page can
+  // ask for its data: fetch it now, beside the page's own code, rather than after the first render
+  // (the session provider's own import then finds it loaded). A failure is the provider's to report.
+  if (areaOf(window.location.pathname) || hasStoredSession())
+    import('./lib/session/session-engine').catch(() => {})
   await yieldToBrowser()
   // Before the router and the first render, so that errors while starting are reported (docs/product/site.md §8).
   initMonitoring()

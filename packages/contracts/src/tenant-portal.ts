@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * The tenant portal's shared rules (issue 12; docs/product/README.md §4 and §9): statement states,
@@ -22,11 +22,14 @@ export const UNPAID_STATUSES: readonly StatementStatus[] = ['issued', 'overdue',
 
 export const isUnpaid = (status: string) => (UNPAID_STATUSES as readonly string[]).includes(status)
 
-/** PostgreSQL numerics arrive as text through REST: one parser for every amount. */
-export const AmountSchema = z
-  .union([z.number(), z.string()])
-  .nullable()
-  .transform((v) => (v === null ? null : Number(v)))
+/**
+ * PostgreSQL numerics arrive as text through REST: one parser for every amount. zod/mini, like the
+ * tenant dashboard's other response schemas: the dashboard does not load full zod (decision 019).
+ */
+export const AmountSchema = z.pipe(
+  z.nullable(z.union([z.number(), z.string()])),
+  z.transform((v): number | null => (v === null ? null : Number(v))),
+)
 
 export interface BalanceInput {
   amount_due: number
@@ -170,23 +173,3 @@ export const MAINTENANCE_STATUS_LABELS: Record<MaintenanceStatus, string> = {
 export const MAINTENANCE_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 export const MAINTENANCE_PHOTO_MAX_BYTES = 5 * 1024 * 1024
 export const MAINTENANCE_MAX_PHOTOS = 5
-
-export const MaintenanceRequestInputSchema = z.object({
-  category: z.enum(MAINTENANCE_CATEGORIES, { error: 'Please choose a category' }),
-  urgency: z.enum(MAINTENANCE_URGENCIES, { error: 'Please choose how urgent it is' }),
-  description: z
-    .string()
-    .trim()
-    .min(10, 'Please describe the problem in at least 10 characters')
-    .max(4000, 'Please keep the description under 4000 characters'),
-})
-export type MaintenanceRequestInput = z.infer<typeof MaintenanceRequestInputSchema>
-
-export const MaintenanceCommentInputSchema = z.object({
-  body: z
-    .string()
-    .trim()
-    .min(1, 'Please write a comment')
-    .max(2000, 'Please keep the comment under 2000 characters'),
-})
-export type MaintenanceCommentInput = z.infer<typeof MaintenanceCommentInputSchema>

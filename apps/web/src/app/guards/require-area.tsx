@@ -1,15 +1,12 @@
 import { ADMIN_ROLE } from '@genesis/contracts/auth-routing'
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { Navigate, useLocation } from 'react-router'
-import { PageMeta } from '../../components/seo/page-meta'
 import { Skeleton } from '../../components/ui/skeleton'
-import { AuthCard } from '../../features/auth/components/auth-card'
-import { TotpChallengeForm } from '../../features/auth/components/totp-challenge-form'
-import { TotpEnrolmentForm } from '../../features/auth/components/totp-enrolment-form'
 import { AREA_ROUTES, type Area, loginHref } from '../../lib/session/area'
 import { assuranceOf } from '../../lib/session/assurance'
 import { useSession } from '../../lib/session/session-context'
-import { BrandMark } from '../layout/brand-mark'
+
+const TwoFactorStep = lazy(() => import('./two-factor-step'))
 
 const AREA_LABEL: Record<Area, string> = { tenant: 'Tenant Portal', admin: 'Back Office' }
 
@@ -67,41 +64,17 @@ export function RequireArea({
   if (area === 'tenant' && isAdmin) return <Navigate to={AREA_ROUTES.admin.home} replace />
 
   const assurance = assuranceOf(session.session)
-  const signOut = () => void session.signOut('local')
-  const brand = <BrandMark className="size-10" />
-  const meta = (title: string) => (
-    <PageMeta
-      title={title}
-      description={`Two-factor sign-in to the Genesis Centre ${label}.`}
-      path={location.pathname}
-      noindex
-    />
-  )
-  if (assurance.needsChallenge) {
+  const step = assurance.needsChallenge
+    ? 'challenge'
+    : twoFactor === 'required' && !assurance.hasVerifiedFactor
+      ? 'enrol'
+      : undefined
+  if (step) {
+    // The code and enrolment forms load only for the few who need them, not with every page.
     return (
-      <AuthCard
-        area={label}
-        title="Enter your authentication code"
-        description={<>Two-factor sign-in is on for {session.user.email}.</>}
-        brand={brand}
-      >
-        {meta('Two-factor sign-in')}
-        {/* Verifying replaces the session with an aal2 one; this guard then shows the page. */}
-        <TotpChallengeForm userId={session.user.id} onVerified={() => undefined} onCancel={signOut} />
-      </AuthCard>
-    )
-  }
-  if (twoFactor === 'required' && !assurance.hasVerifiedFactor) {
-    return (
-      <AuthCard
-        area={label}
-        title="Set up two-factor sign-in"
-        description="Centre management accounts must use an authenticator app. It takes a minute, once."
-        brand={brand}
-      >
-        {meta('Set up two-factor sign-in')}
-        <TotpEnrolmentForm onEnrolled={() => undefined} onCancel={signOut} cancelLabel="Sign out" />
-      </AuthCard>
+      <Suspense fallback={<AreaLoading label={label} />}>
+        <TwoFactorStep step={step} label={label} />
+      </Suspense>
     )
   }
   return children

@@ -1,31 +1,18 @@
 import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
-import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
-import { notify } from '../../../components/ui/toasts'
 import { paths } from '../../../config/paths'
-import { ChangePasswordForm } from '../../../features/auth/components/change-password-form'
-import { TwoFactorSettings } from '../../../features/auth/components/two-factor-settings'
-import { useMyMaintenanceRequests } from '../../../features/maintenance/api/get-my-maintenance-requests'
-import { MaintenanceRequestForm } from '../../../features/maintenance/components/maintenance-request-form'
-import { MaintenanceRequestsList } from '../../../features/maintenance/components/maintenance-requests-list'
 import { useNotices } from '../../../features/notices/api/get-notices'
 import { NoticesCard } from '../../../features/notices/components/notices-card'
 import { useRentalStatements } from '../../../features/statements/api/get-rental-statements'
-import { useUtilityStatements } from '../../../features/statements/api/get-utility-statements'
 import { BalanceDueCard } from '../../../features/statements/components/balance-due-card'
-import { PaymentProofAction } from '../../../features/statements/components/payment-proof-action'
-import {
-  RentalStatementsTable,
-  UtilityStatementsTable,
-} from '../../../features/statements/components/statements-table'
 import { useMyTenancy } from '../../../features/tenancy/api/get-my-tenancy'
 import { LeaseSummary } from '../../../features/tenancy/components/lease-summary'
 import { TenancyWelcome } from '../../../features/tenancy/components/tenancy-welcome'
 import { useSession } from '../../../lib/session/session-context'
-import { ListingTabLoader } from './listing-tab-loader'
+import { LazyTab } from './lazy-tab'
 import { useTenantLiveUpdates } from './use-live-updates'
 
 const TABS = [
@@ -44,15 +31,9 @@ export default function TenantDashboardPage() {
   const userId = session.user?.id
   const tenancy = useMyTenancy(userId)
   const rental = useRentalStatements(userId)
-  const utility = useUtilityStatements(userId)
   const notices = useNotices(userId)
-  const requests = useMyMaintenanceRequests(userId)
   useTenantLiveUpdates(userId)
   const { setTenantId } = session
-  async function signOut(scope: 'local' | 'global') {
-    const { error } = await session.signOut(scope)
-    if (error) notify.error('Sign-out failed', { description: error.message })
-  }
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab')
   const tab: TabId = isTab(requested) ? requested : 'overview'
@@ -66,8 +47,11 @@ export default function TenantDashboardPage() {
 
   // On a phone the tab row scrolls sideways: keep the open tab in view (e.g. after a link to ?tab=account).
   const tabList = useRef<HTMLDivElement>(null)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the open tab changes
+  const tabScrolled = useRef(false)
   useEffect(() => {
+    // Opened on the first tab, the row is already where it starts: no layout forced while loading.
+    if (!tabScrolled.current && tab === TABS[0].id) return
+    tabScrolled.current = true
     const active = tabList.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')
     active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
   }, [tab])
@@ -140,44 +124,12 @@ export default function TenantDashboardPage() {
           </div>
         </TabsContent>
         <TabsContent value="statements" className="space-y-4">
-          <Card>
-            <CardHeader>
-              <CardTitle>Rental statements</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <RentalStatementsTable
-                statements={rental.data}
-                isPending={rental.isPending}
-                error={rental.error}
-                onRetry={() => void rental.refetch()}
-                shopNo={shopNo}
-                actions={
-                  tenantId
-                    ? (s) => <PaymentProofAction tenantId={tenantId} kind="rental" statement={s} />
-                    : undefined
-                }
-              />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Utility statements</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <UtilityStatementsTable
-                statements={utility.data}
-                isPending={utility.isPending}
-                error={utility.error}
-                onRetry={() => void utility.refetch()}
-                shopNo={shopNo}
-                actions={
-                  tenantId
-                    ? (s) => <PaymentProofAction tenantId={tenantId} kind="utility" statement={s} />
-                    : undefined
-                }
-              />
-            </CardContent>
-          </Card>
+          <LazyTab
+            load={() => import('./statements-tab')}
+            props={{ userId, tenantId, shopNo }}
+            loadingLabel="Loading your statements"
+            failure="We could not load your statements."
+          />
         </TabsContent>
         <TabsContent value="listing">
           <Card>
@@ -188,74 +140,34 @@ export default function TenantDashboardPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              {shopId ? <ListingTabLoader shopId={shopId} /> : needsTenancy('Your listing')}
+              {shopId ? (
+                <LazyTab
+                  load={() => import('./listing-tab')}
+                  props={{ shopId }}
+                  loadingLabel="Loading your listing"
+                  failure="We could not load the listing editor."
+                />
+              ) : (
+                needsTenancy('Your listing')
+              )}
             </CardContent>
           </Card>
         </TabsContent>
         <TabsContent value="maintenance" className="space-y-4">
-          <Card>
-            <CardHeader>
-              <CardTitle>Log a maintenance request</CardTitle>
-              <CardDescription>
-                Tell the centre management what needs fixing in or around your shop.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              {tenantId && shopId ? (
-                <MaintenanceRequestForm tenantId={tenantId} />
-              ) : (
-                needsTenancy('The request form')
-              )}
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Your requests</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <MaintenanceRequestsList
-                tenantId={tenantId ?? ''}
-                requests={requests.data}
-                isPending={requests.isPending}
-                error={requests.error}
-                onRetry={() => void requests.refetch()}
-              />
-            </CardContent>
-          </Card>
+          <LazyTab
+            load={() => import('./maintenance-tab')}
+            props={{ userId, tenantId, shopId, unlinked: needsTenancy('The request form') }}
+            loadingLabel="Loading your maintenance requests"
+            failure="We could not load your maintenance requests."
+          />
         </TabsContent>
         <TabsContent value="account" className="space-y-4">
-          <Card>
-            <CardHeader>
-              <CardTitle>Password</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ChangePasswordForm />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Two-factor sign-in</CardTitle>
-              <CardDescription>
-                A code from an app on your phone, asked for each time you sign in.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <TwoFactorSettings userId={userId} />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Sign out</CardTitle>
-            </CardHeader>
-            <CardContent className="flex flex-wrap gap-2">
-              <Button variant="outline" onClick={() => void signOut('local')}>
-                Sign out of this device
-              </Button>
-              <Button variant="outline" onClick={() => void signOut('global')}>
-                Sign out of all devices
-              </Button>
-            </CardContent>
-          </Card>
+          <LazyTab
+            load={() => import('./account-tab')}
+            props={{}}
+            loadingLabel="Loading your account settings"
+            failure="We could not load your account settings."
+          />
         </TabsContent>
       </Tabs>
     </>

@@ -1,4 +1,4 @@
-import type { MaintenanceCommentInput } from '@genesis/contracts/tenant-portal'
+import type { MaintenanceCommentInput } from '@genesis/contracts/maintenance-input'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { getSupabase } from '../../../lib/supabase-client'
 

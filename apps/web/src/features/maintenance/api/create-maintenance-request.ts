@@ -1,4 +1,4 @@
-import type { MaintenanceRequestInput } from '@genesis/contracts/tenant-portal'
+import type { MaintenanceRequestInput } from '@genesis/contracts/maintenance-input'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { getSupabase } from '../../../lib/supabase-client'
 

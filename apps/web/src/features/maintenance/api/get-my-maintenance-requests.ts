@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { getSupabase } from '../../../lib/supabase-client'
 
 export const MyMaintenanceRequestSchema = z.object({
@@ -9,16 +9,16 @@ export const MyMaintenanceRequestSchema = z.object({
   description: z.string(),
   urgency: z.string(),
   status: z.string(),
-  scheduled_for: z.string().nullable(),
+  scheduled_for: z.nullable(z.string()),
   created_at: z.string(),
   events: z.array(
-    z.object({ id: z.string(), status: z.string(), note: z.string().nullable(), created_at: z.string() }),
+    z.object({ id: z.string(), status: z.string(), note: z.nullable(z.string()), created_at: z.string() }),
   ),
   comments: z.array(
     z.object({ id: z.string(), body: z.string(), author_role: z.string(), created_at: z.string() }),
   ),
 })
-export type MyMaintenanceRequest = z.infer<typeof MyMaintenanceRequestSchema>
+export type MyMaintenanceRequest = z.output<typeof MyMaintenanceRequestSchema>
 
 const SELECT = [
   'id, tenant_id, category, description, urgency, status, scheduled_for, created_at',

@@ -1,4 +1,4 @@
-import type { MaintenanceCommentInput } from '@genesis/contracts/tenant-portal'
+import type { MaintenanceCommentInput } from '@genesis/contracts/maintenance-input'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'

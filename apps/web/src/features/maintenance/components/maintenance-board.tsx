@@ -1,4 +1,4 @@
-import { MaintenanceCommentInputSchema } from '@genesis/contracts/tenant-portal'
+import { MaintenanceCommentInputSchema } from '@genesis/contracts/maintenance-input'
 import { type FormEvent, useId, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'

@@ -1,3 +1,4 @@
+import { MaintenanceRequestInputSchema } from '@genesis/contracts/maintenance-input'
 import {
   MAINTENANCE_CATEGORIES,
   MAINTENANCE_CATEGORY_LABELS,
@@ -6,7 +7,6 @@ import {
   MAINTENANCE_PHOTO_TYPES,
   MAINTENANCE_URGENCIES,
   MAINTENANCE_URGENCY_LABELS,
-  MaintenanceRequestInputSchema,
 } from '@genesis/contracts/tenant-portal'
 import { ImagePlusIcon, XIcon } from 'lucide-react'
 import { useId, useRef, useState } from 'react'

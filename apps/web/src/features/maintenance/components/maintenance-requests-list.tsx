@@ -1,3 +1,4 @@
+import { MaintenanceCommentInputSchema } from '@genesis/contracts/maintenance-input'
 import {
   formatDay,
   MAINTENANCE_CATEGORY_LABELS,
@@ -6,7 +7,6 @@ import {
   MAINTENANCE_PHOTO_TYPES,
   MAINTENANCE_STATUS_LABELS,
   MAINTENANCE_URGENCY_LABELS,
-  MaintenanceCommentInputSchema,
   type MaintenanceStatus,
 } from '@genesis/contracts/tenant-portal'
 import { Alert } from '../../../components/ui/alert'

@@ -1,17 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { getSupabase } from '../../../lib/supabase-client'
 
-export const NoticeSchema = z
-  .object({
+export const NoticeSchema = z.pipe(
+  z.object({
     id: z.string(),
     title: z.string(),
     body: z.string(),
     published_at: z.string(),
     receipts: z.array(z.object({ read_at: z.string() })),
-  })
-  .transform(({ receipts, ...notice }) => ({ ...notice, readAt: receipts[0]?.read_at ?? null }))
-export type Notice = z.infer<typeof NoticeSchema>
+  }),
+  z.transform(({ receipts, ...notice }) => ({ ...notice, readAt: receipts[0]?.read_at ?? null })),
+)
+export type Notice = z.output<typeof NoticeSchema>
 
 /**
  * The centre's notices addressed to the signed-in tenant (to every shop, or to theirs), newest

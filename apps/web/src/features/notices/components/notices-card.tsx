@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { Markdown } from '../../../components/ui/markdown'
+import { LazyMarkdown } from '../../../components/ui/lazy-markdown'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { notify } from '../../../components/ui/toasts'
 import type { Notice } from '../api/get-notices'
@@ -83,7 +83,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
           <time dateTime={notice.published_at}>{formatDay(notice.published_at)}</time>
         </p>
         <div className="mt-2">
-          <Markdown text={notice.body} />
+          <LazyMarkdown text={notice.body} />
         </div>
         {unread && (
           <Button

@@ -1,23 +1,26 @@
 import { AmountSchema } from '@genesis/contracts/tenant-portal'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { getSupabase } from '../../../lib/supabase-client'
 
-const amount = AmountSchema.transform((v) => v ?? 0)
+const amount = z.pipe(
+  AmountSchema,
+  z.transform((v) => v ?? 0),
+)
 
 export const RentalStatementSchema = z.object({
   id: z.string(),
   tenant_id: z.string(),
   period: z.string(),
   statement_date: z.string(),
-  due_date: z.string().nullable(),
+  due_date: z.nullable(z.string()),
   amount_due: amount,
   amount_paid: amount,
   status: z.string(),
-  file_path: z.string().nullable(),
-  line_items: z.array(z.object({ description: z.string(), amount: AmountSchema })).catch([]),
+  file_path: z.nullable(z.string()),
+  line_items: z.catch(z.array(z.object({ description: z.string(), amount: AmountSchema })), []),
 })
-export type RentalStatement = z.infer<typeof RentalStatementSchema>
+export type RentalStatement = z.output<typeof RentalStatementSchema>
 
 /**
  * The signed-in tenant's rental statements, newest period first. RLS returns only their own

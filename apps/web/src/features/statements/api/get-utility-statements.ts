@@ -1,16 +1,19 @@
 import { AmountSchema } from '@genesis/contracts/tenant-portal'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { getSupabase } from '../../../lib/supabase-client'
 
-const amount = AmountSchema.transform((v) => v ?? 0)
+const amount = z.pipe(
+  AmountSchema,
+  z.transform((v) => v ?? 0),
+)
 
 export const UtilityStatementSchema = z.object({
   id: z.string(),
   tenant_id: z.string(),
   period: z.string(),
   statement_date: z.string(),
-  due_date: z.string().nullable(),
+  due_date: z.nullable(z.string()),
   electricity_meter_previous: AmountSchema,
   electricity_meter_current: AmountSchema,
   electricity_kwh: amount,
@@ -23,9 +26,9 @@ export const UtilityStatementSchema = z.object({
   total_amount: amount,
   amount_paid: amount,
   status: z.string(),
-  file_path: z.string().nullable(),
+  file_path: z.nullable(z.string()),
 })
-export type UtilityStatement = z.infer<typeof UtilityStatementSchema>
+export type UtilityStatement = z.output<typeof UtilityStatementSchema>
 
 const SELECT = [
   'id, tenant_id, period, statement_date, due_date',

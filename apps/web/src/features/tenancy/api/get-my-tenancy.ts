@@ -1,6 +1,6 @@
 import { AmountSchema } from '@genesis/contracts/tenant-portal'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { getSupabase } from '../../../lib/supabase-client'
 
 export const TenancySchema = z.object({
@@ -8,25 +8,25 @@ export const TenancySchema = z.object({
   company_name: z.string(),
   contact_name: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
-  lease_start: z.string().nullable(),
-  lease_end: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  lease_start: z.nullable(z.string()),
+  lease_end: z.nullable(z.string()),
   monthly_rental: AmountSchema,
   deposit: AmountSchema,
   escalation_percent: AmountSchema,
-  notice_period_months: z.number().int().nullable(),
+  notice_period_months: z.nullable(z.int()),
   status: z.string(),
-  shop: z
-    .object({
+  shop: z.nullable(
+    z.object({
       id: z.string(),
       shop_no: z.string(),
       trading_name: z.string(),
       floor: z.string(),
       category: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
 })
-export type Tenancy = z.infer<typeof TenancySchema>
+export type Tenancy = z.output<typeof TenancySchema>
 
 const SELECT =
   'id, company_name, contact_name, email, phone, lease_start, lease_end, monthly_rental, deposit, escalation_percent, notice_period_months, status, shop:shops(id, shop_no, trading_name, floor, category)'
