@@ -13,7 +13,14 @@ import { type Env, setServerEnv } from './config/env'
 import { paths } from './config/paths'
 import { getCentreSettingsQueryOptions } from './features/centre/api/get-centre-settings'
 import { getVacantShopsQueryOptions, VacantShopSchema } from './features/leasing/api/get-vacant-shops'
+import {
+  DIRECTORY_WINDOW_KEY,
+  type DirectoryWindow,
+  directoryListing,
+  HAND_OVER_EVERY_SHOP_UP_TO,
+} from './features/stores/api/directory-window'
 import { getShopsQueryOptions, ShopSchema } from './features/stores/api/get-shops'
+import { directoryWindowQuery, readDirectoryParams } from './features/stores/components/use-directory-filters'
 import { createQueryClient } from './lib/query-client'
 
 /**
@@ -160,10 +167,24 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
   // Resources React writes before the markup (preloads) are in the page's head already.
   const markup = makeControlsInert(rendered.replace(/^(?:<link [^>]*>)*/, ''))
   const template = TEMPLATES[pattern] ?? NOT_FOUND_PAGE.file
-  const state: HandedOver = queryClient
+  let state: HandedOver = queryClient
     .getQueryCache()
     .getAll()
     .map((query) => ({ key: query.queryKey, data: query.state.data, at: query.state.dataUpdatedAt }))
+  if (pattern === paths.stores.path && shops.length > HAND_OVER_EVERY_SHOP_UP_TO) {
+    // A regional mall's directory hands over what it drew, not every shop (directory-window.ts):
+    // the app loads the whole list after its first paint.
+    const { filters, shown } = readDirectoryParams(target.searchParams)
+    const window: DirectoryWindow = {
+      query: directoryWindowQuery(filters, shown),
+      ...directoryListing(shops, filters, shown),
+    }
+    const shopsKey = JSON.stringify(getShopsQueryOptions().queryKey)
+    state = [
+      ...state.filter((entry) => JSON.stringify(entry.key) !== shopsKey),
+      { key: DIRECTORY_WINDOW_KEY, data: window, at: Date.now() },
+    ]
+  }
   return { kind: 'page', status, markup, head, state, template }
 }
 

@@ -189,11 +189,11 @@ export function staticSite(
         return new Response(null, { status: 301, headers: { location: rendered.location } })
       }
       if (rendered?.kind === 'page') {
-        const { html, status, csp } = rendered
+        const { html, status, csp, key } = rendered
         return respond(
           c,
           {
-            key: `rendered:${createHash('sha1').update(html).digest('hex')}`,
+            key,
             load: async () => new TextEncoder().encode(html),
           },
           // The template's policy: rendering adds only data blocks (JSON), which never run.

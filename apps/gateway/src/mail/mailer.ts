@@ -47,9 +47,35 @@ export interface Mailer {
 }
 
 export interface BulkMailer {
+  readonly transport: 'smtp' | 'outbox'
   send(message: MailMessage): Promise<SentMail>
+  /**
+   * The outbox row `send` would write for `message`, for a caller that writes it itself in the same
+   * statement as its own bookkeeping (the newsletter worker: one commit per message, see
+   * public.newsletter_delivery_step) and then calls `transmit`.
+   */
+  outboxRow(message: MailMessage): OutboxRow
+  /**
+   * Delivers a message whose outbox row (`outboxRow`) the caller has written, and records nothing:
+   * the caller records the outcome. Without SMTP the message stays in the outbox and is logged, as
+   * with `send`. Rejects with MailDeliveryError (the server's reply, `outboxId`).
+   */
+  transmit(message: MailMessage, outboxId: string): Promise<SentMail>
   /** Ends the session (the SMTP connection closes once its last message is answered). */
   close(): void
+}
+
+/** A row of `private.mail_outbox` as the mail module writes it before delivery. */
+export interface OutboxRow {
+  to_addresses: string[]
+  from_address: string
+  reply_to: string | null
+  subject: string
+  text_body: string
+  html_body: string
+  category: string
+  transport: 'smtp' | 'outbox'
+  status: 'pending' | 'logged'
 }
 
 export interface MailerSettings {
@@ -72,10 +98,30 @@ export function createMailer(settings: MailerSettings): Mailer {
     transport: transporter ? 'smtp' : 'outbox',
     send: (message) => sendThrough(settings, transporter, message),
     bulk() {
-      if (!smtpUrl) return { send: (message) => sendThrough(settings, undefined, message), close() {} }
-      const session = nodemailer.createTransport(bulkSmtpOptions(smtpUrl, timeout))
-      return { send: (message) => sendThrough(settings, session, message), close: () => session.close() }
+      const session = smtpUrl ? nodemailer.createTransport(bulkSmtpOptions(smtpUrl, timeout)) : undefined
+      const transport = session ? 'smtp' : 'outbox'
+      return {
+        transport,
+        send: (message) => sendThrough(settings, session, message),
+        outboxRow: (message) => outboxRow(settings, transport, message),
+        transmit: (message, outboxId) => transmit(settings, session, message, outboxId),
+        close: () => session?.close(),
+      }
     },
+  }
+}
+
+function outboxRow(settings: MailerSettings, transport: 'smtp' | 'outbox', message: MailMessage): OutboxRow {
+  return {
+    to_addresses: Array.isArray(message.to) ? message.to : [message.to],
+    from_address: message.from ?? settings.from,
+    reply_to: message.replyTo ?? null,
+    subject: message.subject,
+    text_body: message.text,
+    html_body: message.html,
+    category: message.category ?? 'general',
+    transport,
+    status: transport === 'smtp' ? 'pending' : 'logged',
   }
 }
 
@@ -85,27 +131,56 @@ async function sendThrough(
   transporter: Transporter | undefined,
   message: MailMessage,
 ): Promise<SentMail> {
-  const { db, logger, from } = settings
-  const transport = transporter ? 'smtp' : 'outbox'
-  const to = Array.isArray(message.to) ? message.to : [message.to]
-  const sender = message.from ?? from
+  const { db } = settings
+  const row = outboxRow(settings, transporter ? 'smtp' : 'outbox', message)
   const { rows } = await db.query<{ id: string }>(
     `insert into private.mail_outbox
        (to_addresses, from_address, reply_to, subject, text_body, html_body, category, transport, status)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
     [
-      to,
-      sender,
-      message.replyTo ?? null,
-      message.subject,
-      message.text,
-      message.html,
-      message.category ?? 'general',
-      transport,
-      transporter ? 'pending' : 'logged',
+      row.to_addresses,
+      row.from_address,
+      row.reply_to,
+      row.subject,
+      row.text_body,
+      row.html_body,
+      row.category,
+      row.transport,
+      row.status,
     ],
   )
   const id = rows[0].id
+  try {
+    const sent = await transmit(settings, transporter, message, id)
+    if (transporter) {
+      await db.query(
+        `update private.mail_outbox set status = 'sent', sent_at = now(), provider_message_id = $2 where id = $1`,
+        [id, sent.providerMessageId ?? null],
+      )
+    }
+    return sent
+  } catch (error) {
+    if (error instanceof MailDeliveryError) {
+      await db
+        .query(`update private.mail_outbox set status = 'failed', error = $2 where id = $1`, [
+          id,
+          error.providerMessage,
+        ])
+        .catch(() => undefined)
+    }
+    throw error
+  }
+}
+
+/** Hands a message already in the outbox (row `id`) to the mail server, or only logs it without one. */
+async function transmit(
+  settings: MailerSettings,
+  transporter: Transporter | undefined,
+  message: MailMessage,
+  id: string,
+): Promise<SentMail> {
+  const { logger } = settings
+  const to = Array.isArray(message.to) ? message.to : [message.to]
   if (!transporter) {
     // With no mail server the log is where a developer reads the mail (and clicks its links).
     logger.info(
@@ -119,11 +194,11 @@ async function sendThrough(
       },
       'mail written to outbox',
     )
-    return { id, transport }
+    return { id, transport: 'outbox' }
   }
   try {
     const info = await transporter.sendMail({
-      from: sender,
+      from: message.from ?? settings.from,
       to,
       replyTo: message.replyTo,
       subject: message.subject,
@@ -131,19 +206,9 @@ async function sendThrough(
       html: message.html,
       headers: message.headers,
     })
-    await db.query(
-      `update private.mail_outbox set status = 'sent', sent_at = now(), provider_message_id = $2 where id = $1`,
-      [id, info.messageId ?? null],
-    )
-    return { id, transport, providerMessageId: info.messageId }
+    return { id, transport: 'smtp', providerMessageId: info.messageId }
   } catch (error) {
     const providerMessage = error instanceof Error ? error.message : String(error)
-    await db
-      .query(`update private.mail_outbox set status = 'failed', error = $2 where id = $1`, [
-        id,
-        providerMessage,
-      ])
-      .catch(() => undefined)
     logger.warn({ mail: id, to, err: providerMessage }, 'mail delivery failed')
     throw new MailDeliveryError(providerMessage, id)
   }

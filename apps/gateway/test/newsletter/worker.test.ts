@@ -142,6 +142,27 @@ describe.each(drivers)('the newsletter worker (%s)', (driver) => {
     ])
     expect(rows[1].error).toContain('Mailbox full')
     expect(sink.messages.map((m) => m.envelopeTo[0]).sort()).toEqual(['a@example.com', 'z@example.com'])
+    // Each message is in the mail module's outbox with its own outcome, linked from its delivery.
+    const outbox = await gw.db.query(
+      `select m.to_addresses, m.category, m.transport, m.status, m.provider_message_id is not null as has_id,
+              m.error like '%Mailbox full%' as refused
+         from public.newsletter_deliveries d join private.mail_outbox m on m.id = d.outbox_id
+        where d.newsletter_id = $1 order by d.email`,
+      [id],
+    )
+    const row = (to: string, status: string, ok: boolean) => ({
+      to_addresses: [to],
+      category: 'newsletter',
+      transport: 'smtp',
+      status,
+      has_id: ok,
+      refused: ok ? null : true,
+    })
+    expect(outbox.rows).toEqual([
+      row('a@example.com', 'sent', true),
+      row('full@example.com', 'failed', false),
+      row('z@example.com', 'sent', true),
+    ])
 
     sink.messages.length = 0
     const retried = await asCaller(gw.db, admin, (tx) =>
@@ -189,7 +210,8 @@ describe.each(drivers)('the newsletter worker (%s)', (driver) => {
   it('only the worker (the service role) may announce progress or record a delivery', async () => {
     const announce = `select public.newsletter_announce_progress(array(select id from public.newsletters))`
     const record = `select public.newsletter_record_delivery(null, 'w', false, null, null, 1, 1, gen_random_uuid(), 60)`
-    for (const sql of [announce, record]) {
+    const step = `select * from public.newsletter_delivery_step(null, 'w', false, null, null, null, 1, 1, gen_random_uuid(), 60, null)`
+    for (const sql of [announce, record, step]) {
       for (const caller of [ANON, asUser(DEMO.tenantA), admin]) {
         expect(await actAs(gw.db, caller, sql), caller.role).toMatchObject({ ok: false, code: '42501' })
       }

@@ -494,21 +494,113 @@ describe.each(drivers)('newsletter rules on %s', (driver) => {
           `update public.newsletter_subscribers set status = 'unsubscribed' where email = 'johan.demo@example.com'`,
         )
         await as(SERVICE_ROLE)
-        const batch = await tx.query<{ email: string }>(
+        // A claim of one: whichever of the two comes first, the one that may be mailed is claimed
+        // (a skipped row at the head of the queue does not leave the claim short).
+        const first = await tx.query<{ email: string }>(
+          `select * from public.newsletter_claim_batch('w', 1, 60)`,
+        )
+        const rest = await tx.query<{ email: string }>(
           `select * from public.newsletter_claim_batch('w', 10, 60)`,
         )
         const skipped = await tx.query(
           `select email, status, error from public.newsletter_deliveries where newsletter_id = $1 and status = 'skipped'`,
           [id],
         )
-        return { batch: batch.rows.map((b) => b.email), skipped: skipped.rows }
+        return {
+          first: first.rows.map((b) => b.email),
+          rest: rest.rows.map((b) => b.email),
+          skipped: skipped.rows,
+        }
       })
       expect(r).toEqual({
-        batch: ['lerato.demo@example.com'],
+        first: ['lerato.demo@example.com'],
+        rest: [],
         skipped: [
           { email: 'johan.demo@example.com', status: 'skipped', error: 'Unsubscribed before it was sent' },
         ],
       })
+    })
+
+    it("one step records a message's outcome on its delivery and outbox row and begins the next with its outbox row", async () => {
+      const r = await inRolledBack(db, async (tx, as) => {
+        await as(admin)
+        const id = await newDraft(tx)
+        await tx.query('select public.send_newsletter($1)', [id])
+        await as(SERVICE_ROLE)
+        const batch = await tx.query<{ id: string; email: string }>(
+          `select * from public.newsletter_claim_batch('w', 10, 60) order by email`,
+        )
+        const [one, two] = batch.rows
+        const mail = (to: string) =>
+          JSON.stringify({
+            to_addresses: [to],
+            from_address: 'Genesis Centre <news@genesis-centre.test>',
+            reply_to: null,
+            subject: 'November news',
+            text_body: 'text',
+            html_body: '<p>html</p>',
+            category: 'newsletter',
+            transport: 'smtp',
+            status: 'pending',
+          })
+        const step = (args: unknown[]) =>
+          tx.query<{ held: boolean; outbox_id: string | null }>(
+            'select * from public.newsletter_delivery_step($1, $2, $3, $4, $5, $6, 1, 30, $7, 60, $8)',
+            args,
+          )
+        const began = (await step([null, 'w', false, null, null, null, one.id, mail(one.email)])).rows[0]
+        // The outbox is private: read back as the gateway's own role.
+        await tx.query('reset role')
+        const sending = await tx.query(
+          `select d.status, d.outbox_id = $2 as linked, m.status as outbox, m.to_addresses
+             from public.newsletter_deliveries d join private.mail_outbox m on m.id = d.outbox_id
+            where d.id = $1`,
+          [one.id, began.outbox_id],
+        )
+        await as(SERVICE_ROLE)
+        // Another worker cannot begin it, nor finish it.
+        const stolen = (await step([null, 'other', false, null, null, null, one.id, mail(one.email)])).rows[0]
+        // The first went out; the second begins in the same statement; then the server refuses it.
+        const next = (
+          await step([one.id, 'w', true, null, began.outbox_id, '<m1@test>', two.id, mail(two.email)])
+        ).rows[0]
+        const last = (
+          await step([two.id, 'w', false, '550 Mailbox unavailable', next.outbox_id, null, null, null])
+        ).rows[0]
+        await tx.query('reset role')
+        const after = await tx.query(
+          `select d.email, d.status, d.error, m.status as outbox, m.provider_message_id, m.error as outbox_error
+             from public.newsletter_deliveries d join private.mail_outbox m on m.id = d.outbox_id
+            where d.newsletter_id = $1 order by d.email`,
+          [id],
+        )
+        return { began, sending: sending.rows, stolen, next: next.held, last, after: after.rows }
+      })
+      expect(r.began.held).toBe(true)
+      expect(r.sending).toEqual([
+        { status: 'sending', linked: true, outbox: 'pending', to_addresses: ['johan.demo@example.com'] },
+      ])
+      expect(r.stolen).toEqual({ held: false, outbox_id: null })
+      expect(r.next).toBe(true)
+      expect(r.last).toEqual({ held: false, outbox_id: null })
+      expect(r.after).toEqual([
+        {
+          email: 'johan.demo@example.com',
+          status: 'sent',
+          error: null,
+          outbox: 'sent',
+          provider_message_id: '<m1@test>',
+          outbox_error: null,
+        },
+        {
+          email: 'lerato.demo@example.com',
+          status: 'failed',
+          error: '550 Mailbox unavailable',
+          outbox: 'failed',
+          provider_message_id: null,
+          outbox_error: '550 Mailbox unavailable',
+        },
+      ])
     })
   })
 })

@@ -10,10 +10,10 @@ export const testQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } })
 
 /** Renders the whole app at a URL, as the browser would (memory history). */
-export function renderRoute(url: string) {
+export function renderRoute(url: string, queryClient: QueryClient = testQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [url] })
   const result = render(
-    <AppProvider queryClient={testQueryClient()}>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   )

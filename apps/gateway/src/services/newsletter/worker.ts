@@ -5,16 +5,17 @@ import { readCentreContacts } from '../../database/read-centre-contacts.ts'
 import { asCaller, SERVICE_ROLE } from '../../database/request-scope.ts'
 import type { Deps } from '../../deps.ts'
 import { emailBrand } from '../../mail/email-brand.ts'
-import { type BulkMailer, MailDeliveryError } from '../../mail/mailer.ts'
+import { type BulkMailer, MailDeliveryError, type MailMessage } from '../../mail/mailer.ts'
 
 /**
  * The newsletter sender (issue 14; docs/decisions/017): works the queue in
  * `public.newsletter_deliveries` in batches. Every step is a function of the database called as
  * the service role, so the queue's rules live there: a batch is claimed with FOR UPDATE SKIP LOCKED
- * under a lease, each delivery is marked `sending` (committed) before it goes to the mail server
- * and `sent` or `failed` after. Killed at any moment, the worker leaves at most one delivery
- * `sending` (it becomes failed, "interrupted", not resent) and its other claims return to the
- * queue when the lease expires; a new worker (after a restart) finishes the issue.
+ * under a lease, each delivery is marked `sending` (committed, with its outbox row) before it goes
+ * to the mail server and `sent` or `failed` after, in the statement that begins the next one.
+ * Killed at any moment, the worker leaves at most one delivery `sending` (it becomes failed,
+ * "interrupted", not resent) and its other claims return to the queue when the lease expires; a
+ * new worker (after a restart) finishes the issue.
  */
 export interface NewsletterWorkerSettings {
   batchSize: number
@@ -57,13 +58,17 @@ interface Claimed {
   attempts: number
 }
 
-/** How one message went: `outbox` is its row in the mail module's outbox. */
+/** How one message went: `outbox` is its row in the mail module's outbox (null when none went out). */
 interface Outcome {
   ok: boolean
   failure: string | null
   outbox: string | null
+  providerMessageId: string | null
 }
 type Finished = Outcome & { delivery: Claimed }
+
+/** The delivery's subscriber or issue is gone: nothing to send (recorded as a failure). */
+const NOTHING_TO_SEND = 'The newsletter or the subscriber no longer exists'
 
 export function createNewsletterWorker(
   deps: Deps,
@@ -125,23 +130,29 @@ export function createNewsletterWorker(
       }
       const sender = emailBrand(await readCentreContacts(db), config.siteUrl)
       // One SMTP connection while batches follow each other (closed once the queue is empty for
-      // now, or on stop); each message's outcome is recorded in the same transaction that marks
-      // the next one `sending`, so still before the next goes out.
+      // now, or on stop). Each message costs one statement: it records how the previous message
+      // went and marks this one `sending` with its outbox row, committed before it goes out.
       bulk ??= mailer.bulk()
       const session = bulk
       let finished: Finished | undefined
       try {
         for (const delivery of claimed) {
           if (stopping) break
-          const mine = await record(finished, delivery)
-          finished = undefined
-          if (!mine) continue
-          finished = {
-            delivery,
-            ...(await deliver(session, delivery, issues.get(delivery.newsletter_id), sender)),
+          let mail: MailMessage | undefined
+          try {
+            mail = compose(delivery, issues.get(delivery.newsletter_id), sender)
+          } catch (error) {
+            // A rendering fault: the previous outcome is recorded before the batch gives up.
+            await step(finished, undefined, undefined, session)
+            finished = undefined
+            throw error
           }
+          const begun = await step(finished, delivery, mail, session)
+          finished = undefined
+          if (!begun.held) continue
+          finished = { delivery, ...(await deliver(session, mail, begun.outbox)) }
         }
-        if (finished) await record(finished, undefined)
+        if (finished) await step(finished, undefined, undefined, session)
       } catch (error) {
         closeSession()
         throw error
@@ -168,58 +179,73 @@ export function createNewsletterWorker(
   }
 
   /**
-   * One transaction: records how the previous message went (`sent`, or `failed`/queued for a
-   * retry with the server's reason), then marks `next` as `sending`. Returns whether this worker
-   * still holds `next`.
+   * One statement and one commit (public.newsletter_delivery_step, migration 20261128200000), run
+   * as the gateway's own role like the statement worker: records how the previous message went
+   * (`sent`, or `failed`/queued for a retry with the server's reason, on the delivery and on its
+   * outbox row), then marks `next` as `sending` and writes its outbox row. Says whether this worker
+   * still holds `next`, and the outbox row's id.
    */
-  async function record(previous: Finished | undefined, next: Claimed | undefined): Promise<boolean> {
-    // One statement (public.newsletter_record_delivery, migration 20261127200300), run as the
-    // gateway's own role like the statement worker: one round trip and one commit per message.
-    const { rows } = await db.query<{ ok: boolean }>(
-      'select public.newsletter_record_delivery($1, $2, $3, $4, $5, $6, $7, $8, $9) as ok',
+  async function step(
+    previous: Finished | undefined,
+    next: Claimed | undefined,
+    mail: MailMessage | undefined,
+    session: BulkMailer,
+  ): Promise<{ held: boolean; outbox: string | null }> {
+    const { rows } = await db.query<{ held: boolean; outbox_id: string | null }>(
+      'select * from public.newsletter_delivery_step($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
       [
         previous?.delivery.id ?? null,
         id,
         previous?.ok ?? false,
         previous?.failure ?? null,
         previous?.outbox ?? null,
+        previous?.providerMessageId ?? null,
         settings.maxAttempts,
         settings.retrySeconds,
         next?.id ?? null,
         settings.leaseSeconds,
+        mail ? JSON.stringify(session.outboxRow(mail)) : null,
       ],
     )
-    return rows[0]?.ok === true
+    return { held: rows[0]?.held === true, outbox: rows[0]?.outbox_id ?? null }
   }
 
-  /** Renders and sends one message (already marked `sending`); says how it went. */
-  async function deliver(
-    session: BulkMailer,
+  /** The message for one delivery, or undefined when its issue or subscriber is gone. */
+  function compose(
     delivery: Claimed,
     issue: NewsletterIssue | undefined,
     sender: ReturnType<typeof emailBrand>,
-  ): Promise<Outcome> {
-    if (!issue || !delivery.unsubscribe_token) {
-      return { ok: false, failure: 'The newsletter or the subscriber no longer exists', outbox: null }
-    }
+  ): MailMessage | undefined {
+    if (!issue || !delivery.unsubscribe_token) return undefined
     const unsubscribeUrl = `${config.siteUrl}/functions/v1/newsletter-subscription/unsubscribe?token=${delivery.unsubscribe_token}`
     const mail = renderNewsletter(issue, sender, unsubscribeUrl)
+    return {
+      to: delivery.email,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      category: 'newsletter',
+      headers: {
+        'List-Unsubscribe': `<${unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    }
+  }
+
+  /** Hands one message (already `sending`, its outbox row written) to the mail server; says how it went. */
+  async function deliver(
+    session: BulkMailer,
+    mail: MailMessage | undefined,
+    outbox: string | null,
+  ): Promise<Outcome> {
+    if (!mail || !outbox)
+      return { ok: false, failure: NOTHING_TO_SEND, outbox: null, providerMessageId: null }
     try {
-      const sent = await session.send({
-        to: delivery.email,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        category: 'newsletter',
-        headers: {
-          'List-Unsubscribe': `<${unsubscribeUrl}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-      })
-      return { ok: true, failure: null, outbox: sent.id }
+      const sent = await session.transmit(mail, outbox)
+      return { ok: true, failure: null, outbox, providerMessageId: sent.providerMessageId ?? null }
     } catch (error) {
       if (!(error instanceof MailDeliveryError)) throw error
-      return { ok: false, failure: error.providerMessage, outbox: error.outboxId }
+      return { ok: false, failure: error.providerMessage, outbox, providerMessageId: null }
     }
   }
 

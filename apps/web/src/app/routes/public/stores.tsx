@@ -3,11 +3,17 @@ import { PageMeta } from '../../../components/seo/page-meta'
 import { PageHero } from '../../../components/ui/section'
 import { paths } from '../../../config/paths'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
+import { HAND_OVER_EVERY_SHOP_UP_TO } from '../../../features/stores/api/directory-window'
 import { type Shop, useShops } from '../../../features/stores/api/get-shops'
 import { StoreDirectory } from '../../../features/stores/components/store-directory'
 import { useDirectoryFilters } from '../../../features/stores/components/use-directory-filters'
 
-/** The directory as a schema.org ItemList: every store, by name, linking to its page. */
+/**
+ * The directory as a schema.org ItemList: every store, by name, linking to its page. A regional
+ * mall's list names the first stores by name (as many as a centre hands over whole,
+ * directory-window.ts) and counts them all: the served HTML stays small, and the sitemap lists
+ * every store page.
+ */
 function storeListJsonLd(shops: Shop[], centreName: string, base: string) {
   const sorted = [...shops].sort((a, b) => a.tradingName.localeCompare(b.tradingName))
   return {
@@ -15,7 +21,7 @@ function storeListJsonLd(shops: Shop[], centreName: string, base: string) {
     '@type': 'ItemList',
     name: `Stores at ${centreName}`,
     numberOfItems: sorted.length,
-    itemListElement: sorted.map((shop, index) => ({
+    itemListElement: sorted.slice(0, HAND_OVER_EVERY_SHOP_UP_TO).map((shop, index) => ({
       '@type': 'ListItem',
       position: index + 1,
       name: shop.tradingName,

@@ -3,7 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { fakeBackend, json, never, SHOP_ROWS, shopRow } from '../../../testing/fake-backend'
-import { renderRoute } from '../../../testing/render'
+import { renderRoute, testQueryClient } from '../../../testing/render'
+import { DIRECTORY_WINDOW_KEY, type DirectoryWindow, directoryListing } from '../api/directory-window'
+import { ShopSchema } from '../api/get-shops'
+import { directoryWindowQuery, readDirectoryParams } from './use-directory-filters'
 
 const storeNames = () =>
   within(screen.getByRole('list', { name: 'Stores' }))
@@ -163,5 +166,37 @@ describe('the store directory', () => {
       ),
     )
     expect(router.state.location.search).toBe('?floor=Ground')
+  })
+
+  it("a regional mall's page draws the handed-over window at once, then searches every store once the list has loaded", async () => {
+    const rows = Array.from({ length: 150 }, (_, i) =>
+      shopRow(`S${String(i).padStart(3, '0')}`, `Store ${String(i).padStart(3, '0')}`, 'Services', 'Ground'),
+    )
+    // What the server hands over for /stores (prerender.tsx): the first page, counts and floors.
+    const { filters, shown } = readDirectoryParams(new URLSearchParams())
+    const window: DirectoryWindow = {
+      query: directoryWindowQuery(filters, shown),
+      ...directoryListing(
+        rows.map((row) => ShopSchema.parse(row)),
+        filters,
+        shown,
+      ),
+    }
+    const queryClient = testQueryClient()
+    queryClient.setQueryData(DIRECTORY_WINDOW_KEY, window)
+    let answer: (response: Response) => void = () => undefined
+    fakeBackend({ '/rest/v1/shops': () => new Promise<Response>((resolve) => (answer = resolve)) })
+    renderRoute('/stores', queryClient)
+    // Drawn from the window while the whole list is still on its way: no skeleton, the counts of
+    // every store.
+    expect(await screen.findByText('Showing 150 of 150 stores')).toBeInTheDocument()
+    expect(screen.queryByText('Loading stores…')).not.toBeInTheDocument()
+    expect(storeNames()).toHaveLength(48)
+    expect(screen.getByRole('link', { name: 'Show more stores (102 more)' })).toBeInTheDocument()
+    // A search the window was not drawn for waits for the list, then covers every store.
+    await userEvent.type(screen.getByLabelText('Search stores'), 'Store 149')
+    expect(await screen.findByText('Loading stores…')).toBeInTheDocument()
+    answer(json(rows))
+    await waitFor(() => expect(storeNames()).toEqual(['Store 149']))
   })
 })

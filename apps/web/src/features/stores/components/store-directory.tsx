@@ -2,11 +2,10 @@ import {
   ALL_CATEGORIES,
   ALL_FLOORS,
   CATEGORY_OPTIONS,
-  filterStores,
-  floorOptions,
   hasActiveFilters,
   resultCountText,
 } from '@genesis/contracts/store-directory'
+import { useQueryClient } from '@tanstack/react-query'
 import {
   AlertCircleIcon,
   LayoutGridIcon,
@@ -20,9 +19,10 @@ import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
+import { DIRECTORY_WINDOW_KEY, type DirectoryWindow, directoryListing } from '../api/directory-window'
 import { useShops } from '../api/get-shops'
 import { StoreCard } from './store-card'
-import { useDirectoryFilters, type ViewMode } from './use-directory-filters'
+import { directoryWindowQuery, useDirectoryFilters, type ViewMode } from './use-directory-filters'
 
 const CONTROL =
   'h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:outline-2 focus:outline-brand-700'
@@ -30,22 +30,30 @@ const CONTROL =
 /** The store directory (docs/product/site.md §2, §4, §9): search, category, floor, grid/list, result count, states. */
 export function StoreDirectory() {
   const shops = useShops()
+  const { filters, view, shown, moreHref, setSearch, setCategory, setFloor, setView, clear } =
+    useDirectoryFilters()
+  // A regional mall's page hands over only the stores its first frame draws (directory-window.ts):
+  // it is drawn from them until the whole list has loaded, as long as the filters and page are
+  // the ones it was drawn for.
+  const handedOver = useQueryClient().getQueryData<DirectoryWindow>(DIRECTORY_WINDOW_KEY)
   // The store list is drawn in a background render that React can interrupt, not in the same
   // task as the data's arrival: drawing every card at once would block a phone for a noticeable
   // moment. Status and data are deferred together, so they always belong to the same answer.
-  const status = useDeferredValue(shops.status)
+  const deferredStatus = useDeferredValue(shops.status)
   const data = useDeferredValue(shops.data)
-  const { filters, view, shown, moreHref, setSearch, setCategory, setFloor, setView, clear } =
-    useDirectoryFilters()
+  const fromWindow =
+    data === undefined && handedOver?.query === directoryWindowQuery(filters, shown) ? handedOver : undefined
+  const status = fromWindow ? 'success' : deferredStatus
   const ids = { search: useId(), category: useId(), floor: useId(), filters: useId() }
   const [filtersOpen, setFiltersOpen] = useState(false)
   const activeFilterCount = [filters.category !== ALL_CATEGORIES, filters.floor !== ALL_FLOORS].filter(
     Boolean,
   ).length
 
-  const all = data ?? []
-  const visible = filterStores(all, filters)
-  const floors = floorOptions(all.map((s) => s.floor))
+  const listing = data
+    ? directoryListing(data, filters, shown)
+    : (fromWindow ?? directoryListing([], filters, shown))
+  const { drawn, matching, total, floors } = listing
 
   return (
     <div>
@@ -147,9 +155,9 @@ export function StoreDirectory() {
       ) : (
         <>
           <p className="mt-6 text-sm text-stone-600" aria-live="polite">
-            {resultCountText(visible.length, all.length)}
+            {resultCountText(matching, total)}
           </p>
-          {visible.length === 0 ? (
+          {matching === 0 ? (
             <div className="mt-4 rounded-2xl border border-dashed border-stone-300 p-10 text-center">
               <StoreIcon className="mx-auto size-10 text-stone-400" aria-hidden="true" />
               <h2 className="mt-3 text-lg font-semibold text-stone-900">No stores found</h2>
@@ -168,12 +176,12 @@ export function StoreDirectory() {
                 view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1',
               )}
             >
-              {visible.slice(0, shown).map((shop) => (
+              {drawn.map((shop) => (
                 <StoreCard key={shop.id} shop={shop} view={view} />
               ))}
             </ul>
           )}
-          {visible.length > shown && (
+          {matching > shown && (
             <div className="mt-8 flex justify-center">
               <Link
                 to={moreHref}
@@ -181,7 +189,7 @@ export function StoreDirectory() {
                 preventScrollReset
                 className="inline-flex h-11 items-center rounded-lg border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-800 hover:bg-stone-50"
               >
-                Show more stores ({visible.length - shown} more)
+                Show more stores ({matching - shown} more)
               </Link>
             </div>
           )}

@@ -11,13 +11,8 @@ export type ViewMode = 'grid' | 'list'
 /** How many stores the directory draws at first, and how many more each "Show more" adds. */
 export const DIRECTORY_PAGE = 48
 
-/**
- * The directory's filters live in the URL (?q=&category=&floor=&view=) so a filtered view can be
- * shared and the back button steps through filter changes. Typing replaces the entry instead of
- * pushing one per keystroke.
- */
-export function useDirectoryFilters() {
-  const [params, setParams] = useSearchParams()
+/** What the directory draws for a URL's query string: filters, view and how many stores. */
+export function readDirectoryParams(params: URLSearchParams) {
   const category = params.get('category') ?? ''
   const filters: DirectoryFilters = {
     search: params.get('q') ?? '',
@@ -29,6 +24,22 @@ export function useDirectoryFilters() {
   // also works before the app has loaded, and the server renders the same number.
   const requested = Number.parseInt(params.get('show') ?? '', 10)
   const shown = Number.isFinite(requested) && requested > DIRECTORY_PAGE ? requested : DIRECTORY_PAGE
+  return { filters, view, shown }
+}
+
+/** The stores a directory URL draws, whatever its view: one string per filters and page. */
+export function directoryWindowQuery(filters: DirectoryFilters, shown: number): string {
+  return JSON.stringify([filters.search, filters.category, filters.floor, shown])
+}
+
+/**
+ * The directory's filters live in the URL (?q=&category=&floor=&view=) so a filtered view can be
+ * shared and the back button steps through filter changes. Typing replaces the entry instead of
+ * pushing one per keystroke.
+ */
+export function useDirectoryFilters() {
+  const [params, setParams] = useSearchParams()
+  const { filters, view, shown } = readDirectoryParams(params)
 
   const update = (changes: Record<string, string | undefined>, replace = false) =>
     setParams(
