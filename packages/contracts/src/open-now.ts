@@ -221,6 +221,11 @@ export function openStatus(calendar: TradingCalendar, instant: Date | number): O
   return { state: 'closed', label: `Closed · opens ${opens}`, opens, note: today.note }
 }
 
+/** 'Mon 30 Nov' for a YYYY-MM-DD date (no Intl: see decision 011). */
+export function formatShortDate(date: string): string {
+  return `${SHORT_DAYS[weekdayIndex(date)]} ${Number(date.slice(8))} ${SHORT_MONTHS[Number(date.slice(5, 7)) - 1]}`
+}
+
 /** The exceptions of one store among a list of every store's (as REST returns them). */
 export function exceptionsOf<T extends { shop_id: string }>(all: readonly T[], shopId: string): T[] {
   return all.filter((e) => e.shop_id === shopId)

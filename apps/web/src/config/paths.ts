@@ -18,7 +18,7 @@ export const paths = {
   stores: {
     path: '/stores',
     title: 'Stores',
-    getHref: (query?: { q?: string; category?: string; floor?: string; view?: string }) =>
+    getHref: (query?: { q?: string; category?: string; floor?: string; open?: 'now'; view?: string }) =>
       withQuery('/stores', query),
   },
   store: {

@@ -15,7 +15,7 @@ import {
   SlidersHorizontalIcon,
   StoreIcon,
 } from 'lucide-react'
-import { useDeferredValue, useId, useState } from 'react'
+import { useDeferredValue, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -23,6 +23,7 @@ import { cn } from '../../../lib/cn'
 import { useShops } from '../api/get-shops'
 import { StoreCard } from './store-card'
 import { useDirectoryFilters, type ViewMode } from './use-directory-filters'
+import { useOpenStatuses } from './use-open-status'
 
 const CONTROL =
   'h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:outline-2 focus:outline-brand-700'
@@ -35,16 +36,24 @@ export function StoreDirectory() {
   // moment. Status and data are deferred together, so they always belong to the same answer.
   const status = useDeferredValue(shops.status)
   const data = useDeferredValue(shops.data)
-  const { filters, view, shown, moreHref, setSearch, setCategory, setFloor, setView, clear } =
+  const { filters, view, shown, moreHref, setSearch, setCategory, setFloor, setOpenNow, setView, clear } =
     useDirectoryFilters()
-  const ids = { search: useId(), category: useId(), floor: useId(), filters: useId() }
+  const ids = { search: useId(), category: useId(), floor: useId(), filters: useId(), openNow: useId() }
   const [filtersOpen, setFiltersOpen] = useState(false)
-  const activeFilterCount = [filters.category !== ALL_CATEGORIES, filters.floor !== ALL_FLOORS].filter(
-    Boolean,
-  ).length
+  const activeFilterCount = [
+    filters.category !== ALL_CATEGORIES,
+    filters.floor !== ALL_FLOORS,
+    filters.openNow,
+  ].filter(Boolean).length
 
   const all = data ?? []
-  const visible = filterStores(all, filters)
+  const statuses = useOpenStatuses(
+    useMemo(() => all.map((s) => ({ id: s.id, hours: s.tradingHours })), [all]),
+  )
+  // "Open now" keeps the stores whose status says so; until the calendar is known, none is claimed open.
+  const visible = filterStores(all, filters).filter(
+    (s) => !filters.openNow || statuses?.get(s.id)?.state === 'open',
+  )
   const floors = floorOptions(all.map((s) => s.floor))
 
   return (
@@ -85,7 +94,7 @@ export function StoreDirectory() {
           <div
             id={ids.filters}
             className={cn(
-              'gap-4 md:grid md:grid-cols-[14rem_12rem_auto] md:items-end',
+              'gap-4 md:grid md:grid-cols-[14rem_12rem_auto_auto] md:items-end',
               filtersOpen ? 'grid' : 'hidden',
             )}
           >
@@ -119,6 +128,19 @@ export function StoreDirectory() {
                 ))}
               </select>
             </div>
+            <label
+              htmlFor={ids.openNow}
+              className="flex h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium whitespace-nowrap text-stone-800 has-[:checked]:border-green-700 has-[:checked]:bg-green-50 has-[:checked]:text-green-900"
+            >
+              <input
+                id={ids.openNow}
+                type="checkbox"
+                checked={filters.openNow === true}
+                onChange={(e) => setOpenNow(e.target.checked)}
+                className="size-4 accent-green-700"
+              />
+              Open now
+            </label>
             <fieldset className="flex gap-1 rounded-lg border border-stone-300 p-1">
               <legend className="sr-only">View</legend>
               <ViewToggle mode="grid" current={view} onSelect={setView} />
@@ -169,7 +191,7 @@ export function StoreDirectory() {
               )}
             >
               {visible.slice(0, shown).map((shop) => (
-                <StoreCard key={shop.id} shop={shop} view={view} />
+                <StoreCard key={shop.id} shop={shop} view={view} status={statuses?.get(shop.id)} />
               ))}
             </ul>
           )}
