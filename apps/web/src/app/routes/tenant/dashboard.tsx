@@ -22,6 +22,7 @@ import { UtilityStatementsTable } from '../../../features/statements/components/
 import { useMyTenancy } from '../../../features/tenancy/api/get-my-tenancy'
 import { LeaseSummary } from '../../../features/tenancy/components/lease-summary'
 import { TenancyWelcome } from '../../../features/tenancy/components/tenancy-welcome'
+import { TradingExceptionsEditor } from '../../../features/trading-exceptions/components/trading-exceptions-editor'
 import { useSession } from '../../../lib/session/session-context'
 import { ListingTabLoader } from './listing-tab-loader'
 import { useTenantLiveUpdates } from './use-live-updates'
@@ -177,7 +178,7 @@ export default function TenantDashboardPage() {
             </CardContent>
           </Card>
         </TabsContent>
-        <TabsContent value="listing">
+        <TabsContent value="listing" className="space-y-4">
           <Card>
             <CardHeader>
               <CardTitle>My listing</CardTitle>
@@ -187,6 +188,18 @@ export default function TenantDashboardPage() {
             </CardHeader>
             <CardContent>
               {shopId ? <ListingTabLoader shopId={shopId} /> : needsTenancy('Your listing')}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Closures and special hours</CardTitle>
+              <CardDescription>
+                Closed for stocktake, or different hours on a given day: visitors see it on your store page
+                and in the directory's open-now status.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {shopId ? <TradingExceptionsEditor shopId={shopId} /> : needsTenancy('Your trading days')}
             </CardContent>
           </Card>
         </TabsContent>
