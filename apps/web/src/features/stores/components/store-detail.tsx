@@ -1,12 +1,22 @@
 import { formatArea } from '@genesis/contracts/area'
 import { addDays, exceptionsOf, formatShortDate, sastClock } from '@genesis/contracts/open-now'
 import { openingHoursLines } from '@genesis/contracts/opening-hours'
-import { ChevronRightIcon, ClockIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, RulerIcon } from 'lucide-react'
+import { formatSaMobile } from '@genesis/contracts/whatsapp'
+import {
+  ChevronRightIcon,
+  ClockIcon,
+  ExternalLinkIcon,
+  MapPinIcon,
+  MessageCircleIcon,
+  PhoneIcon,
+  RulerIcon,
+} from 'lucide-react'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
 import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { WhatsAppLink } from '../../../components/ui/whatsapp-link'
 import { paths } from '../../../config/paths'
 import type { Shop } from '../api/get-shops'
 import { type TradingCalendarData, useTradingCalendar } from '../api/get-trading-calendar'
@@ -97,6 +107,20 @@ export function StoreDetail({ shop, shops }: { shop: Shop; shops: Shop[] }) {
                   )}
                 </dd>
               </div>
+              {shop.whatsapp && (
+                <div className="flex items-center gap-3">
+                  <dt>
+                    <MessageCircleIcon className="size-5 text-brand-700" aria-label="WhatsApp" />
+                  </dt>
+                  <dd>
+                    <WhatsAppLink
+                      number={shop.whatsapp}
+                      page={`${shop.tradingName} page`}
+                      label={`Chat on WhatsApp: ${formatSaMobile(shop.whatsapp)}`}
+                    />
+                  </dd>
+                </div>
+              )}
               {shop.website && (
                 <div className="flex items-center gap-3">
                   <dt>
