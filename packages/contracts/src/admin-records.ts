@@ -70,8 +70,7 @@ export const NO_HOURS: TradingHours = Object.fromEntries(WEEKDAYS.map((d) => [d,
 /** '' → null; otherwise a South African mobile number, normalised ('27821234567'). */
 const optionalWhatsapp = z
   .string()
-  .optional()
-  .transform((v) => (v ?? '').trim())
+  .trim()
   .refine((v) => v === '' || normaliseSaMobile(v) !== null, WHATSAPP_INVALID_MESSAGE)
   .transform((v) => (v === '' ? null : normaliseSaMobile(v)))
 
