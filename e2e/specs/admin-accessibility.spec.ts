@@ -28,6 +28,8 @@ const PAGES = [
   '/admin/enquiries',
   '/admin/maintenance',
   '/admin/notices',
+  '/admin/holidays',
+  '/admin/holidays/new',
   '/admin/monitoring',
   '/admin/audit',
 ]

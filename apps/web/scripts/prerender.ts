@@ -105,7 +105,10 @@ for (const [pattern, { url, file, module }] of pagesToWrite) {
   if (pattern) manifest[pattern] = `pages/${file}`
 }
 for (const [path, { file, modules }] of Object.entries(APP_PAGES)) {
-  await writeFile(join(dist, 'pages', file), template.replace('</head>', () => `${preloadsOf(modules)}</head>`))
+  await writeFile(
+    join(dist, 'pages', file),
+    template.replace('</head>', () => `${preloadsOf(modules)}</head>`),
+  )
   manifest[path] = `pages/${file}`
 }
 await writeFile(join(dist, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`)

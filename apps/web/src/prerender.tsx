@@ -20,6 +20,10 @@ import {
   HAND_OVER_EVERY_SHOP_UP_TO,
 } from './features/stores/api/directory-window'
 import { getShopsQueryOptions, ShopSchema } from './features/stores/api/get-shops'
+import {
+  getTradingCalendarQueryOptions,
+  TradingCalendarSchema,
+} from './features/stores/api/get-trading-calendar'
 import { directoryWindowQuery, readDirectoryParams } from './features/stores/components/use-directory-filters'
 import { createQueryClient } from './lib/query-client'
 
@@ -99,6 +103,8 @@ export interface PublicData {
   shops: unknown[]
   centreSettings: unknown
   vacantShops: unknown[]
+  /** Public holidays and the stores' trading exceptions from yesterday on (open now, issue 18). */
+  tradingCalendar?: unknown
 }
 
 export type RenderedRequest =
@@ -136,7 +142,7 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
   const pattern = publicPatternOf(target.pathname)
   if (!pattern) return { kind: 'app' }
   setServerEnv(env)
-  const { shops, centreSettings, vacantShops } = parsed(data)
+  const { shops, centreSettings, vacantShops, tradingCalendar } = parsed(data)
   let status: 200 | 404 = pattern === '*' ? 404 : 200
   if (pattern === paths.store.path) {
     const slug = decodeURIComponent(target.pathname.slice(paths.stores.path.length + 1))
@@ -150,6 +156,8 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
   queryClient.setQueryData(getShopsQueryOptions().queryKey, shops)
   queryClient.setQueryData(getCentreSettingsQueryOptions().queryKey, centreSettings)
   queryClient.setQueryData(getVacantShopsQueryOptions().queryKey, vacantShops)
+  // The open-now chips are drawn in the served HTML with the server's clock; the app keeps them right.
+  if (tradingCalendar) queryClient.setQueryData(getTradingCalendarQueryOptions().queryKey, tradingCalendar)
   const centreRow = data.centreSettings
   if (pattern === paths.privacy.path && typeof centreRow === 'object' && centreRow !== null) {
     // The privacy notice's own columns of the same row (privacy.tsx reads them by themselves).
@@ -199,6 +207,8 @@ function parse(data: PublicData) {
     shops: z.array(ShopSchema).parse(data.shops),
     centreSettings: CentreSettingsSchema.parse(data.centreSettings),
     vacantShops: z.array(VacantShopSchema).parse(data.vacantShops),
+    tradingCalendar:
+      data.tradingCalendar === undefined ? undefined : TradingCalendarSchema.parse(data.tradingCalendar),
   }
 }
 function parsed(data: PublicData) {

@@ -8,6 +8,7 @@ const shop = {
   floor: 'Ground',
   description: '',
   primary_phone: '',
+  whatsapp: '082 123 4567',
   email: 'Hello@CornerBooks.example',
   website: '',
   gla_m2: '85.5',
@@ -26,6 +27,7 @@ describe('the back office record schemas', () => {
     expect(ShopFormSchema.parse(shop)).toMatchObject({
       shop_no: 'G20',
       primary_phone: null,
+      whatsapp: '27821234567',
       website: null,
       email: 'hello@cornerbooks.example',
       gla_m2: 85.5,
@@ -40,6 +42,7 @@ describe('the back office record schemas', () => {
       category: 'Pets',
       email: 'not-an-address',
       website: 'cornerbooks',
+      whatsapp: '011 274 5300',
       gla_m2: '-3',
     })
     expect(errorsOf(result)).toEqual({
@@ -47,6 +50,7 @@ describe('the back office record schemas', () => {
       category: 'Choose a category',
       email: 'Please enter a valid email address',
       website: 'Enter a web address starting with https://',
+      whatsapp: 'Enter a South African mobile number, such as 082 123 4567 or +27 82 123 4567',
       gla_m2: 'GLA must be more than 0',
     })
   })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from './email'
 import { WEEKDAYS } from './opening-hours'
 import { STORE_CATEGORIES } from './store-directory'
+import { normaliseSaMobile, WHATSAPP_INVALID_MESSAGE } from './whatsapp'
 
 /**
  * The back office's record forms (issue 13, item 3): one schema per record, parsed by the form in
@@ -66,6 +67,13 @@ export const TradingHoursSchema = z.object(
 export type TradingHours = z.infer<typeof TradingHoursSchema>
 export const NO_HOURS: TradingHours = Object.fromEntries(WEEKDAYS.map((d) => [d, ''])) as TradingHours
 
+/** '' → null; otherwise a South African mobile number, normalised ('27821234567'). */
+const optionalWhatsapp = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || normaliseSaMobile(v) !== null, WHATSAPP_INVALID_MESSAGE)
+  .transform((v) => (v === '' ? null : normaliseSaMobile(v)))
+
 export const ShopFormSchema = z.object({
   shop_no: required('Shop number').pipe(z.string().max(20, 'Use at most 20 characters')),
   trading_name: required('Trading name').pipe(z.string().max(120, 'Use at most 120 characters')),
@@ -73,6 +81,7 @@ export const ShopFormSchema = z.object({
   floor: required('Floor'),
   description: z.string().trim().max(2000, 'Use at most 2000 characters'),
   primary_phone: optionalText,
+  whatsapp: optionalWhatsapp,
   email: optionalEmail,
   website: optionalUrl,
   gla_m2: amount('GLA', { min: 'positive' }),

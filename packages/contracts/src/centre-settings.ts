@@ -38,6 +38,9 @@ export const CentreSettingsSchema = z.object({
   amenities: z.array(z.string()),
   featured_retailers: z.array(z.string()),
   centre_hours: OpeningHoursSchema,
+  // WhatsApp click-to-chat for management and leasing (issue 18, item 3), normalised ('27821234567').
+  management_whatsapp: z.catch(z.nullable(z.string()), null),
+  leasing_whatsapp: z.catch(z.nullable(z.string()), null),
 })
 export type CentreSettings = z.infer<typeof CentreSettingsSchema>
 
@@ -127,4 +130,6 @@ export const SEEDED_CENTRE: CentreSettings = {
     saturday: '08:00 - 17:00',
     sunday: '09:00 - 14:00',
   },
+  management_whatsapp: '27825550100',
+  leasing_whatsapp: '27825550101',
 }

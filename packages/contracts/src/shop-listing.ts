@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from './email.ts'
 import { WEEKDAYS } from './opening-hours.ts'
+import { normaliseSaMobile, WHATSAPP_INVALID_MESSAGE } from './whatsapp.ts'
 
 /**
  * The public details of a shop its tenant may change (the columns of public.shops a tenant may
@@ -22,6 +23,7 @@ export const SHOP_LISTING_LIMITS = {
 /** The columns a tenant may change on their own shop (the database's allow-list). */
 export const TENANT_WRITABLE_SHOP_COLUMNS = [
   'primary_phone',
+  'whatsapp',
   'website',
   'email',
   'description',
@@ -77,6 +79,26 @@ export const ShopPhoneSchema = z.preprocess(
     .nullable(),
 )
 
+/**
+ * The store's WhatsApp number (issue 18, item 3): a South African mobile number as typed, stored
+ * normalised ('27821234567'); blank means none. The database normalises and checks the same way
+ * (migration 20261128300000).
+ */
+export const ShopWhatsappSchema = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .transform((v, ctx) => {
+      const normalised = normaliseSaMobile(v)
+      if (normalised === null) {
+        ctx.addIssue({ code: 'custom', message: WHATSAPP_INVALID_MESSAGE })
+        return z.NEVER
+      }
+      return normalised
+    })
+    .nullable(),
+)
+
 export const ShopDescriptionSchema = z
   .string()
   .max(SHOP_LISTING_LIMITS.description, max(SHOP_LISTING_LIMITS.description))
@@ -113,6 +135,7 @@ export function shopListingSchema(shopId: string) {
   return z
     .object({
       primary_phone: ShopPhoneSchema,
+      whatsapp: ShopWhatsappSchema,
       website: ShopWebsiteSchema,
       email: ShopEmailSchema,
       description: ShopDescriptionSchema,

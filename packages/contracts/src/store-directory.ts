@@ -38,12 +38,16 @@ export interface DirectoryFilters {
   search: string
   category: string
   floor: string
+  /** Only the stores trading now (South African time); applied by the caller, who knows the statuses. */
+  openNow?: boolean
 }
 
 export const NO_FILTERS: DirectoryFilters = { search: '', category: ALL_CATEGORIES, floor: ALL_FLOORS }
 
 export function hasActiveFilters(f: DirectoryFilters): boolean {
-  return f.search.trim() !== '' || f.category !== ALL_CATEGORIES || f.floor !== ALL_FLOORS
+  return (
+    f.search.trim() !== '' || f.category !== ALL_CATEGORIES || f.floor !== ALL_FLOORS || f.openNow === true
+  )
 }
 
 interface Filterable {

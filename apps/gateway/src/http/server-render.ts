@@ -32,6 +32,7 @@ interface PublicData {
   shops: unknown[]
   centreSettings: unknown
   vacantShops: unknown[]
+  tradingCalendar: unknown
 }
 
 export type RenderedPage =
@@ -90,16 +91,38 @@ export function serverRender(options: {
       ANON,
       async (tx) => {
         // The rows and columns REST would return for the app's own queries (get-shops.ts,
-        // get-centre-settings.ts, get-vacant-shops.ts), in the same order. json_agg writes the
-        // rows as they are (about three times faster than jsonb_agg(to_jsonb()) for 1,000 shops).
-        const { rows } = await tx.query<{ shops: unknown[]; centre: unknown; vacant: unknown[] }>(
-          `select
+        // get-centre-settings.ts, get-vacant-shops.ts, get-trading-calendar.ts), in the same order.
+        // json_agg writes the rows as they are (about three times faster than
+        // jsonb_agg(to_jsonb()) for 1,000 shops). The calendar from yesterday on, in South African
+        // dates, as get-trading-calendar.ts asks.
+        const { rows } = await tx.query<{
+          shops: unknown[]
+          centre: unknown
+          vacant: unknown[]
+          calendar: unknown
+        }>(
+          `with since as (select (now() at time zone 'Africa/Johannesburg')::date - 1 as day)
+           select
              (select coalesce(json_agg(s order by s.shop_no), '[]'::json) from public.shops s) as shops,
              (select row_to_json(c) from public.centre_settings c limit 1) as centre,
              (select coalesce(json_agg(v order by v.is_featured desc, v.created_at desc), '[]'::json)
-                from public.vacant_shops v) as vacant`,
+                from public.vacant_shops v) as vacant,
+             json_build_object(
+               'holidays', (select coalesce(json_agg(json_build_object('holiday_date', h.holiday_date,
+                   'name', h.name, 'centre_closed', h.centre_closed) order by h.holiday_date), '[]'::json)
+                 from public.public_holidays h where h.holiday_date >= (select day from since)),
+               'exceptions', (select coalesce(json_agg(json_build_object('id', e.id, 'shop_id', e.shop_id,
+                   'exception_date', e.exception_date, 'closed', e.closed, 'hours', e.hours, 'reason', e.reason)
+                   order by e.exception_date), '[]'::json)
+                 from public.shop_trading_exceptions e where e.exception_date >= (select day from since))
+             ) as calendar`,
         )
-        return { shops: rows[0].shops, centreSettings: rows[0].centre, vacantShops: rows[0].vacant }
+        return {
+          shops: rows[0].shops,
+          centreSettings: rows[0].centre,
+          vacantShops: rows[0].vacant,
+          tradingCalendar: rows[0].calendar,
+        }
       },
       { readOnly: true },
     )

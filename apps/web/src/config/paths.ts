@@ -18,7 +18,7 @@ export const paths = {
   stores: {
     path: '/stores',
     title: 'Stores',
-    getHref: (query?: { q?: string; category?: string; floor?: string; view?: string }) =>
+    getHref: (query?: { q?: string; category?: string; floor?: string; open?: 'now'; view?: string }) =>
       withQuery('/stores', query),
   },
   store: {
@@ -88,6 +88,17 @@ export const paths = {
     },
     enquiries: { path: '/admin/enquiries', title: 'Enquiries', getHref: () => '/admin/enquiries' },
     maintenance: { path: '/admin/maintenance', title: 'Maintenance', getHref: () => '/admin/maintenance' },
+    holidays: { path: '/admin/holidays', title: 'Public Holidays', getHref: () => '/admin/holidays' },
+    newHoliday: {
+      path: '/admin/holidays/new',
+      title: 'New Public Holiday',
+      getHref: () => '/admin/holidays/new',
+    },
+    editHoliday: {
+      path: '/admin/holidays/edit/:id',
+      title: 'Edit Public Holiday',
+      getHref: (id: string) => `/admin/holidays/edit/${id}`,
+    },
     notices: { path: '/admin/notices', title: 'Notices', getHref: () => '/admin/notices' },
     monitoring: { path: '/admin/monitoring', title: 'Monitoring', getHref: () => '/admin/monitoring' },
     privacy: { path: '/admin/privacy', title: 'Privacy', getHref: () => '/admin/privacy' },

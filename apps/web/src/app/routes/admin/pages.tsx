@@ -13,6 +13,8 @@ export { default as NewsletterFormPage } from './newsletter-form'
 export { default as NoticesPage } from './notices'
 export { default as PrivacyPage } from './privacy'
 export {
+  PublicHolidayFormPage,
+  PublicHolidaysPage,
   ShopFormPage,
   ShopsPage,
   TenantFormPage,

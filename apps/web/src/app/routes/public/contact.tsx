@@ -3,6 +3,7 @@ import { PageMeta } from '../../../components/seo/page-meta'
 import { EmailAddress } from '../../../components/text/email-address'
 import { Card } from '../../../components/ui/card'
 import { PageHero } from '../../../components/ui/section'
+import { WhatsAppLink } from '../../../components/ui/whatsapp-link'
 import { paths } from '../../../config/paths'
 import { fullAddress, telHref, useCentreSettings } from '../../../features/centre/api/get-centre-settings'
 import { shoppingCenterJsonLd } from '../../../features/centre/components/centre-json-ld'
@@ -65,6 +66,24 @@ export default function ContactRoute() {
                   >
                     <EmailAddress address={centre.management_email} />
                   </a>
+                </li>
+              )}
+              {centre.management_whatsapp && (
+                <li>
+                  <WhatsAppLink
+                    number={centre.management_whatsapp}
+                    page="Contact page"
+                    label="Chat with centre management on WhatsApp"
+                  />
+                </li>
+              )}
+              {centre.leasing_whatsapp && (
+                <li>
+                  <WhatsAppLink
+                    number={centre.leasing_whatsapp}
+                    page="Contact page"
+                    label="Chat with our leasing team on WhatsApp"
+                  />
                 </li>
               )}
             </ul>

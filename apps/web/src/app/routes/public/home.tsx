@@ -20,6 +20,7 @@ import { RetailerStrip } from '../../../features/home/components/retailer-strip'
 import { StatGrid } from '../../../features/home/components/stat-grid'
 import { NewsletterSignup } from '../../../features/newsletter/components/newsletter-signup'
 import type { Shop } from '../../../features/stores/api/get-shops'
+import { CentreOpenBand } from '../../../features/stores/components/centre-open-band'
 import { breakAfterSlash } from '../../../lib/break-after-slash'
 import { publicStorageUrl } from '../../../lib/supabase'
 import { amenityIcon } from './amenity-icon'
@@ -78,6 +79,7 @@ export default function HomeRoute() {
         title={<>Welcome to {centre.centre_name}</>}
         subtitle={`${centre.tagline}. Shop, eat and get things done, close to home.`}
       />
+      <CentreOpenBand centreName={centre.centre_name} hours={centre.centre_hours} />
 
       <Section
         id="why"

@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { PageHero, Section } from '../../../components/ui/section'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { WhatsAppLink } from '../../../components/ui/whatsapp-link'
 import { ENQUIRY_FORM_ID, paths } from '../../../config/paths'
 import { centreFigures } from '../../../features/centre/api/centre-figures'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
@@ -172,6 +173,15 @@ export default function LeasingRoute() {
               )}
               .
             </p>
+            {centre.leasing_whatsapp && (
+              <p className="mt-3">
+                <WhatsAppLink
+                  number={centre.leasing_whatsapp}
+                  page="Leasing page"
+                  label="Or chat with our leasing team on WhatsApp"
+                />
+              </p>
+            )}
           </div>
           <Card className="p-6 sm:p-8">
             <Suspense

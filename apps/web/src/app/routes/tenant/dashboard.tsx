@@ -11,6 +11,7 @@ import { BalanceDueCard } from '../../../features/statements/components/balance-
 import { useMyTenancy } from '../../../features/tenancy/api/get-my-tenancy'
 import { LeaseSummary } from '../../../features/tenancy/components/lease-summary'
 import { TenancyWelcome } from '../../../features/tenancy/components/tenancy-welcome'
+import { TradingExceptionsEditor } from '../../../features/trading-exceptions/components/trading-exceptions-editor'
 import { useSession } from '../../../lib/session/session-context'
 import { LazyTab } from './lazy-tab'
 import { useTenantLiveUpdates } from './use-live-updates'
@@ -131,7 +132,7 @@ export default function TenantDashboardPage() {
             failure="We could not load your statements."
           />
         </TabsContent>
-        <TabsContent value="listing">
+        <TabsContent value="listing" className="space-y-4">
           <Card>
             <CardHeader>
               <CardTitle>My listing</CardTitle>
@@ -150,6 +151,18 @@ export default function TenantDashboardPage() {
               ) : (
                 needsTenancy('Your listing')
               )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Closures and special hours</CardTitle>
+              <CardDescription>
+                Closed for stocktake, or different hours on a given day: visitors see it on your store page
+                and in the directory's open-now status.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {shopId ? <TradingExceptionsEditor shopId={shopId} /> : needsTenancy('Your trading days')}
             </CardContent>
           </Card>
         </TabsContent>

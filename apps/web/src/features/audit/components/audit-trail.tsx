@@ -13,6 +13,8 @@ import { AUDIT_PAGE_SIZE, AUDIT_SORTS, type AuditEntry, useAuditEntries } from '
 export const AUDITED_TABLES: Record<string, string> = {
   shops: 'Shops',
   vacant_shops: 'Vacant shops',
+  public_holidays: 'Public holidays',
+  shop_trading_exceptions: 'Trading exceptions',
   tenants: 'Tenants',
   rental_statements: 'Rental statements',
   utility_statements: 'Utility statements',

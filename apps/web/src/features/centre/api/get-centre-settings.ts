@@ -30,6 +30,8 @@ const FIRST_PAINT: CentreSettings = {
   amenities: [],
   featured_retailers: [],
   centre_hours: {},
+  management_whatsapp: null,
+  leasing_whatsapp: null,
 }
 
 export async function getCentreSettings(): Promise<CentreSettings> {

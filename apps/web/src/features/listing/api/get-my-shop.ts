@@ -20,6 +20,10 @@ export const MyShopSchema = z
     floor: z.string(),
     description: z.string().nullable(),
     primary_phone: z.string().nullable(),
+    whatsapp: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
     website: z.string().nullable(),
     email: z.string().nullable(),
     gla_m2: z.union([z.number(), z.string()]).nullable(),
@@ -32,7 +36,7 @@ export const MyShopSchema = z
 export type MyShop = z.infer<typeof MyShopSchema>
 
 export const MY_SHOP_COLUMNS =
-  'id, shop_no, trading_name, category, floor, description, primary_phone, website, email, gla_m2, trading_hours, logo_path, is_published, updated_at'
+  'id, shop_no, trading_name, category, floor, description, primary_phone, whatsapp, website, email, gla_m2, trading_hours, logo_path, is_published, updated_at'
 
 /** The signed-in tenant's own shop (RLS lets them read it even while unpublished). */
 export async function getMyShop(shopId: string): Promise<MyShop> {

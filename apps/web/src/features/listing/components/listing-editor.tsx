@@ -1,5 +1,6 @@
 import { WEEKDAYS, type Weekday } from '@genesis/contracts/opening-hours'
 import { shopListingSchema } from '@genesis/contracts/shop-listing'
+import { formatSaMobile } from '@genesis/contracts/whatsapp'
 import { type ReactNode, useId, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
@@ -16,6 +17,7 @@ import { LOGO_MAX_BYTES, LOGO_TYPES, useUploadShopLogo } from '../api/upload-sho
 /** What the editor holds while the tenant types (text fields as typed; '' means none). */
 export interface ListingDraft {
   primary_phone: string
+  whatsapp: string
   website: string
   email: string
   description: string
@@ -25,6 +27,7 @@ export interface ListingDraft {
 
 const draftOf = (shop: MyShop): ListingDraft => ({
   primary_phone: shop.primary_phone ?? '',
+  whatsapp: shop.whatsapp ? formatSaMobile(shop.whatsapp) : '',
   website: shop.website ?? '',
   email: shop.email ?? '',
   description: shop.description ?? '',
@@ -34,7 +37,7 @@ const draftOf = (shop: MyShop): ListingDraft => ({
 
 const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim())
 
-type FieldName = 'primary_phone' | 'website' | 'email' | 'description' | 'logo_path'
+type FieldName = 'primary_phone' | 'whatsapp' | 'website' | 'email' | 'description' | 'logo_path'
 interface ListingErrors {
   fields: Partial<Record<FieldName, string>>
   hours: Partial<Record<Weekday, string>>
@@ -57,7 +60,7 @@ function errorsOf(issues: { path: PropertyKey[]; message: string }[]): ListingEr
 
 /** The field a database refusal names ('Invalid website: …', migration 20261123110000). */
 function fieldOfRefusal(message: string): FieldName | undefined {
-  const m = /^Invalid (primary_phone|website|email|description|logo_path):/.exec(message)
+  const m = /^Invalid (primary_phone|whatsapp|website|email|description|logo_path):/.exec(message)
   return m ? (m[1] as FieldName) : undefined
 }
 
@@ -129,6 +132,7 @@ function ListingForm({
     const against = overwrite ?? base
     const changes = {
       primary_phone: blankToNull(draft.primary_phone),
+      whatsapp: blankToNull(draft.whatsapp),
       website: blankToNull(draft.website),
       email: blankToNull(draft.email),
       description: draft.description.trim(),
@@ -141,6 +145,8 @@ function ListingForm({
       setErrors(errorsOf(checked.error.issues))
       return
     }
+    // Stored normalised ('27821234567'), as the database would store it anyway.
+    changes.whatsapp = checked.data.whatsapp ?? null
     setErrors(NO_ERRORS)
     try {
       const saved = await update.mutateAsync({
@@ -244,6 +250,25 @@ function ListingForm({
             )}
           </Field>
         </div>
+        <Field label="WhatsApp number" error={errors.fields.whatsapp}>
+          {(control) => (
+            <>
+              <input
+                {...control}
+                className={`${control.className} h-11`}
+                type="tel"
+                inputMode="tel"
+                placeholder="082 123 4567"
+                maxLength={20}
+                value={draft.whatsapp}
+                onChange={(e) => set('whatsapp')(e.target.value)}
+              />
+              <p className="text-xs text-stone-600">
+                A South African mobile number. Visitors can start a WhatsApp chat from your store page.
+              </p>
+            </>
+          )}
+        </Field>
         <Field label="Website" error={errors.fields.website}>
           {(control) => (
             <input

@@ -17,7 +17,7 @@ export interface RecordKind<
   Form extends Record<string, unknown>,
 > {
   /** The REST table. */
-  table: 'shops' | 'vacant_shops' | 'tenants'
+  table: 'shops' | 'vacant_shops' | 'tenants' | 'public_holidays'
   /** 'shop', 'vacant unit', 'tenant' (in messages). */
   singular: string
   /** The list page's title and the table's label ('Shops'). */

@@ -1,5 +1,6 @@
 import { NO_HOURS, type ShopFormInput, ShopFormSchema } from '@genesis/contracts/admin-records'
 import { STORE_CATEGORIES } from '@genesis/contracts/store-directory'
+import { formatSaMobile } from '@genesis/contracts/whatsapp'
 import { z } from 'zod'
 import { Switch } from '../../../components/ui/switch'
 import { TradingHoursEditor, type WeekHours } from '../../../components/ui/trading-hours-editor'
@@ -27,6 +28,7 @@ export const AdminShopSchema = z.object({
   primary_phone: text,
   website: text,
   email: text,
+  whatsapp: text.optional().transform((v) => v ?? null),
   gla_m2: z
     .union([z.number(), z.string()])
     .nullable()
@@ -74,7 +76,7 @@ export const shopsKind: RecordKind<AdminShop, ShopFormInput> = {
   singular: 'shop',
   plural: 'Shops',
   select:
-    'id, shop_no, trading_name, description, category, floor, primary_phone, website, email, gla_m2, trading_hours, logo_path, is_published, updated_at',
+    'id, shop_no, trading_name, description, category, floor, primary_phone, whatsapp, website, email, gla_m2, trading_hours, logo_path, is_published, updated_at',
   parse: (row) => AdminShopSchema.parse(row),
   searchColumns: ['shop_no', 'trading_name', 'category'],
   searchLabel: 'Search by shop number, name or category',
@@ -112,6 +114,7 @@ export const shopsKind: RecordKind<AdminShop, ShopFormInput> = {
     floor: '',
     description: '',
     primary_phone: '',
+    whatsapp: '',
     email: '',
     website: '',
     gla_m2: '',
@@ -126,6 +129,7 @@ export const shopsKind: RecordKind<AdminShop, ShopFormInput> = {
     floor: s.floor,
     description: s.description,
     primary_phone: s.primary_phone ?? '',
+    whatsapp: s.whatsapp ? formatSaMobile(s.whatsapp) : '',
     email: s.email ?? '',
     website: s.website ?? '',
     gla_m2: s.gla_m2 === null ? '' : String(s.gla_m2),
@@ -147,6 +151,13 @@ export const shopsKind: RecordKind<AdminShop, ShopFormInput> = {
       />
       <SelectField form={form} name="floor" label="Floor" options={FLOORS} required placeholder="Choose…" />
       <TextField form={form} name="primary_phone" label="Phone" type="tel" />
+      <TextField
+        form={form}
+        name="whatsapp"
+        label="WhatsApp number"
+        type="tel"
+        hint="A South African mobile number, e.g. 082 123 4567. Visitors can chat from the store page."
+      />
       <TextField form={form} name="email" label="E-mail" type="email" />
       <TextField form={form} name="website" label="Website" type="url" hint="Starting with https://" />
       <TextField form={form} name="gla_m2" label="GLA (m²)" inputMode="decimal" />

@@ -25,8 +25,15 @@ export interface DirectoryWindow {
 export const DIRECTORY_WINDOW_KEY = ['directory-window'] as const
 
 /** What the directory draws from `all` for these filters and page: the same on the server and in the app. */
-export function directoryListing(all: readonly Shop[], filters: DirectoryFilters, shown: number) {
-  const visible = filterStores(all, filters)
+export function directoryListing(
+  all: readonly Shop[],
+  filters: DirectoryFilters,
+  shown: number,
+  /** A further test, applied after the filters: "Open now" (which depends on the time of day). */
+  keep?: (shop: Shop) => boolean,
+) {
+  const filtered = filterStores(all, filters)
+  const visible = keep ? filtered.filter(keep) : filtered
   return {
     drawn: visible.slice(0, shown),
     matching: visible.length,

@@ -18,6 +18,7 @@ export const ShopSchema = z.pipe(
     gla_m2: z.nullable(z.coerce.number()),
     trading_hours: OpeningHoursSchema,
     logo_path: z.optional(z.nullable(z.string())),
+    whatsapp: z.optional(z.nullable(z.string())),
   }),
   z.transform((row) => ({
     id: row.id,
@@ -31,6 +32,8 @@ export const ShopSchema = z.pipe(
     gla: row.gla_m2,
     tradingHours: row.trading_hours,
     logoPath: row.logo_path ?? null,
+    /** Normalised ('27821234567'), or null. */
+    whatsapp: row.whatsapp ?? null,
     slug: toSlug(row.trading_name),
   })),
 )

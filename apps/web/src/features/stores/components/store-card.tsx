@@ -1,3 +1,4 @@
+import type { OpenStatus } from '@genesis/contracts/open-now'
 import { formatOpeningHours, formatOpeningHoursShort } from '@genesis/contracts/opening-hours'
 import { ClockIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
 import { Link } from 'react-router'
@@ -5,13 +6,25 @@ import { Badge } from '../../../components/ui/badge'
 import { paths } from '../../../config/paths'
 import { cn } from '../../../lib/cn'
 import type { Shop } from '../api/get-shops'
+import { OpenStatusChip } from './open-status-chip'
 import { StoreLogo } from './store-logo'
 
 /**
  * One store in the directory, as a card (grid) or a row (list). The whole card links to the store,
  * except as a preview (the tenant's listing editor), where following it would leave the form.
  */
-export function StoreCard({ shop, view, preview }: { shop: Shop; view: 'grid' | 'list'; preview?: boolean }) {
+export function StoreCard({
+  shop,
+  view,
+  preview,
+  status,
+}: {
+  shop: Shop
+  view: 'grid' | 'list'
+  preview?: boolean
+  /** Open now / closed, in South African time (none in the listing editor's preview). */
+  status?: OpenStatus
+}) {
   // A store with no hours at all reads better as 'not listed' than as three 'Closed' days.
   const hours = formatOpeningHours(shop.tradingHours)
     ? formatOpeningHoursShort(shop.tradingHours)
@@ -53,10 +66,13 @@ export function StoreCard({ shop, view, preview }: { shop: Shop; view: 'grid' | 
           <PhoneIcon className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
           {shop.phone || <span className="text-stone-400">No phone listed</span>}
         </p>
-        <p className="flex items-start gap-1.5" data-column="hours">
+        <div className="flex items-start gap-1.5" data-column="hours">
           <ClockIcon className="mt-0.5 size-4 shrink-0 text-stone-500" aria-hidden="true" />
-          <span>{hours}</span>
-        </p>
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <OpenStatusChip status={status} />
+            <span>{hours}</span>
+          </span>
+        </div>
       </li>
     )
   }
@@ -66,9 +82,10 @@ export function StoreCard({ shop, view, preview }: { shop: Shop; view: 'grid' | 
         <StoreLogo shop={shop} className="size-14 text-lg" />
         <div className="min-w-0">
           <h2 className="text-lg leading-snug font-semibold text-stone-900">{name}</h2>
-          <Badge variant="accent" className="mt-1">
-            {shop.category}
-          </Badge>
+          <div className="mt-1 flex flex-wrap items-center gap-1.5">
+            <Badge variant="accent">{shop.category}</Badge>
+            <OpenStatusChip status={status} />
+          </div>
         </div>
       </div>
       <div className="min-w-0 flex-1 space-y-2 text-sm text-stone-600">

@@ -1,14 +1,30 @@
 import { formatArea } from '@genesis/contracts/area'
+import { addDays, exceptionsOf, formatShortDate, sastClock } from '@genesis/contracts/open-now'
 import { openingHoursLines } from '@genesis/contracts/opening-hours'
-import { ChevronRightIcon, ClockIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, RulerIcon } from 'lucide-react'
+import { formatSaMobile } from '@genesis/contracts/whatsapp'
+import {
+  ChevronRightIcon,
+  ClockIcon,
+  ExternalLinkIcon,
+  MapPinIcon,
+  MessageCircleIcon,
+  PhoneIcon,
+  RulerIcon,
+} from 'lucide-react'
+import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
 import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { WhatsAppLink } from '../../../components/ui/whatsapp-link'
 import { paths } from '../../../config/paths'
 import type { Shop } from '../api/get-shops'
+import { type TradingCalendarData, useTradingCalendar } from '../api/get-trading-calendar'
 import { FloorDiagram } from './floor-diagram'
+import { OpenStatusChip } from './open-status-chip'
 import { StoreLogo } from './store-logo'
+import { useMinute } from './use-minute'
+import { useOpenStatuses } from './use-open-status'
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 const websiteLabel = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/$/, '')
@@ -43,6 +59,11 @@ export function StoreBreadcrumb({ name }: { name: string }) {
  */
 export function StoreDetail({ shop, shops }: { shop: Shop; shops: Shop[] }) {
   const hours = openingHoursLines(shop.tradingHours)
+  const subjects = useMemo(() => [{ id: shop.id, hours: shop.tradingHours }], [shop])
+  const status = useOpenStatuses(subjects)?.get(shop.id)
+  const calendar = useTradingCalendar()
+  const today = sastClock(useMinute()).date
+  const comingUp = calendar ? upcomingDays(calendar, shop.id, today) : []
   return (
     <article>
       <StoreBreadcrumb name={shop.tradingName} />
@@ -57,6 +78,13 @@ export function StoreDetail({ shop, shops }: { shop: Shop; shops: Shop[] }) {
               {shop.floor} · Shop {shop.shopNo}
             </span>
           </div>
+          {status && status.state !== 'unknown' && (
+            <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-stone-600">
+              <OpenStatusChip status={status} className="text-sm" />
+              {status.note && <span>{status.note}</span>}
+              <span className="text-stone-500">South African time</span>
+            </p>
+          )}
         </div>
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -79,6 +107,20 @@ export function StoreDetail({ shop, shops }: { shop: Shop; shops: Shop[] }) {
                   )}
                 </dd>
               </div>
+              {shop.whatsapp && (
+                <div className="flex items-center gap-3">
+                  <dt>
+                    <MessageCircleIcon className="size-5 text-brand-700" aria-label="WhatsApp" />
+                  </dt>
+                  <dd>
+                    <WhatsAppLink
+                      number={shop.whatsapp}
+                      page={`${shop.tradingName} page`}
+                      label={`Chat on WhatsApp: ${formatSaMobile(shop.whatsapp)}`}
+                    />
+                  </dd>
+                </div>
+              )}
               {shop.website && (
                 <div className="flex items-center gap-3">
                   <dt>
@@ -135,6 +177,19 @@ export function StoreDetail({ shop, shops }: { shop: Shop; shops: Shop[] }) {
             ) : (
               <p className="mt-4 text-stone-600">Trading hours not listed. Please call the store.</p>
             )}
+            {comingUp.length > 0 && (
+              <div className="mt-4 border-t border-stone-100 pt-4">
+                <h3 className="text-sm font-semibold text-stone-900">Coming up</h3>
+                <ul className="mt-2 space-y-1.5 text-sm text-stone-700">
+                  {comingUp.map((day) => (
+                    <li key={day.date} className="flex justify-between gap-4">
+                      <span className="font-medium text-stone-800">{formatShortDate(day.date)}</span>
+                      <span className="text-right">{day.text}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
           </Card>
           <Card className="p-6">
             <h2 className="flex items-center gap-2 text-lg font-semibold text-stone-900">
@@ -152,4 +207,21 @@ export function StoreDetail({ shop, shops }: { shop: Shop; shops: Shop[] }) {
       </ButtonLink>
     </article>
   )
+}
+
+/** The next two weeks' exceptions of this store and public holidays, in the visitor's words. */
+function upcomingDays(calendar: TradingCalendarData, shopId: string, today: string) {
+  const last = addDays(today, 14)
+  const days = new Map<string, string>()
+  for (const h of calendar.holidays) {
+    if (h.holiday_date < today || h.holiday_date > last) continue
+    days.set(h.holiday_date, `${h.name}: ${h.centre_closed ? 'closed' : 'Sunday hours'}`)
+  }
+  // The store's own word for a date beats the holiday's.
+  for (const e of exceptionsOf(calendar.exceptions, shopId)) {
+    if (e.exception_date < today || e.exception_date > last) continue
+    const what = e.closed ? 'Closed' : (e.hours ?? '')
+    days.set(e.exception_date, e.reason ? `${e.reason}: ${what}` : what)
+  }
+  return [...days].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, text]) => ({ date, text }))
 }

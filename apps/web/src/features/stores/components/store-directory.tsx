@@ -14,15 +14,16 @@ import {
   SlidersHorizontalIcon,
   StoreIcon,
 } from 'lucide-react'
-import { useDeferredValue, useId, useState } from 'react'
+import { useDeferredValue, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { DIRECTORY_WINDOW_KEY, type DirectoryWindow, directoryListing } from '../api/directory-window'
-import { useShops } from '../api/get-shops'
+import { type Shop, useShops } from '../api/get-shops'
 import { StoreCard } from './store-card'
 import { directoryWindowQuery, useDirectoryFilters, type ViewMode } from './use-directory-filters'
+import { useOpenStatuses } from './use-open-status'
 
 const CONTROL =
   'h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:outline-2 focus:outline-brand-700'
@@ -30,7 +31,7 @@ const CONTROL =
 /** The store directory (docs/product/site.md §2, §4, §9): search, category, floor, grid/list, result count, states. */
 export function StoreDirectory() {
   const shops = useShops()
-  const { filters, view, shown, moreHref, setSearch, setCategory, setFloor, setView, clear } =
+  const { filters, view, shown, moreHref, setSearch, setCategory, setFloor, setOpenNow, setView, clear } =
     useDirectoryFilters()
   // A regional mall's page hands over only the stores its first frame draws (directory-window.ts):
   // it is drawn from them until the whole list has loaded, as long as the filters and page are
@@ -41,17 +42,30 @@ export function StoreDirectory() {
   // moment. Status and data are deferred together, so they always belong to the same answer.
   const deferredStatus = useDeferredValue(shops.status)
   const data = useDeferredValue(shops.data)
+  // The handed-over window was drawn without the time of day: "Open now" waits for the whole list.
   const fromWindow =
-    data === undefined && handedOver?.query === directoryWindowQuery(filters, shown) ? handedOver : undefined
+    data === undefined && !filters.openNow && handedOver?.query === directoryWindowQuery(filters, shown)
+      ? handedOver
+      : undefined
   const status = fromWindow ? 'success' : deferredStatus
-  const ids = { search: useId(), category: useId(), floor: useId(), filters: useId() }
+  const ids = { search: useId(), category: useId(), floor: useId(), filters: useId(), openNow: useId() }
   const [filtersOpen, setFiltersOpen] = useState(false)
-  const activeFilterCount = [filters.category !== ALL_CATEGORIES, filters.floor !== ALL_FLOORS].filter(
-    Boolean,
-  ).length
+  const activeFilterCount = [
+    filters.category !== ALL_CATEGORIES,
+    filters.floor !== ALL_FLOORS,
+    filters.openNow,
+  ].filter(Boolean).length
 
+  const statuses = useOpenStatuses(
+    useMemo(
+      () => (data ?? fromWindow?.drawn ?? []).map((s) => ({ id: s.id, hours: s.tradingHours })),
+      [data, fromWindow],
+    ),
+  )
+  // "Open now" keeps the stores whose status says so; until the calendar is known, none is claimed open.
+  const keep = filters.openNow ? (shop: Shop) => statuses?.get(shop.id)?.state === 'open' : undefined
   const listing = data
-    ? directoryListing(data, filters, shown)
+    ? directoryListing(data, filters, shown, keep)
     : (fromWindow ?? directoryListing([], filters, shown))
   const { drawn, matching, total, floors } = listing
 
@@ -93,7 +107,7 @@ export function StoreDirectory() {
           <div
             id={ids.filters}
             className={cn(
-              'gap-4 md:grid md:grid-cols-[14rem_12rem_auto] md:items-end',
+              'gap-4 md:grid md:grid-cols-[14rem_12rem_auto_auto] md:items-end',
               filtersOpen ? 'grid' : 'hidden',
             )}
           >
@@ -127,6 +141,19 @@ export function StoreDirectory() {
                 ))}
               </select>
             </div>
+            <label
+              htmlFor={ids.openNow}
+              className="flex h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium whitespace-nowrap text-stone-800 has-[:checked]:border-green-700 has-[:checked]:bg-green-50 has-[:checked]:text-green-900"
+            >
+              <input
+                id={ids.openNow}
+                type="checkbox"
+                checked={filters.openNow === true}
+                onChange={(e) => setOpenNow(e.target.checked)}
+                className="size-4 accent-green-700"
+              />
+              Open now
+            </label>
             <fieldset className="flex gap-1 rounded-lg border border-stone-300 p-1">
               <legend className="sr-only">View</legend>
               <ViewToggle mode="grid" current={view} onSelect={setView} />
@@ -177,7 +204,7 @@ export function StoreDirectory() {
               )}
             >
               {drawn.map((shop) => (
-                <StoreCard key={shop.id} shop={shop} view={view} />
+                <StoreCard key={shop.id} shop={shop} view={view} status={statuses?.get(shop.id)} />
               ))}
             </ul>
           )}

@@ -18,6 +18,7 @@ export function readDirectoryParams(params: URLSearchParams) {
     search: params.get('q') ?? '',
     category: (CATEGORY_OPTIONS as readonly string[]).includes(category) ? category : ALL_CATEGORIES,
     floor: params.get('floor') || ALL_FLOORS,
+    openNow: params.get('open') === 'now',
   }
   const view: ViewMode = params.get('view') === 'list' ? 'list' : 'grid'
   // ?show=96: how many stores are drawn (a regional mall has hundreds: issue 15, §1). A link, so it
@@ -33,7 +34,7 @@ export function directoryWindowQuery(filters: DirectoryFilters, shown: number): 
 }
 
 /**
- * The directory's filters live in the URL (?q=&category=&floor=&view=) so a filtered view can be
+ * The directory's filters live in the URL (?q=&category=&floor=&open=now&view=) so a filtered view can be
  * shared and the back button steps through filter changes. Typing replaces the entry instead of
  * pushing one per keystroke.
  */
@@ -66,7 +67,9 @@ export function useDirectoryFilters() {
     setSearch: (q: string) => update({ q, show: undefined }, true),
     setCategory: (c: string) => update({ category: c === ALL_CATEGORIES ? undefined : c, show: undefined }),
     setFloor: (f: string) => update({ floor: f === ALL_FLOORS ? undefined : f, show: undefined }),
+    setOpenNow: (on: boolean) => update({ open: on ? 'now' : undefined, show: undefined }),
     setView: (v: ViewMode) => update({ view: v === 'grid' ? undefined : v }, true),
-    clear: () => update({ q: undefined, category: undefined, floor: undefined, show: undefined }),
+    clear: () =>
+      update({ q: undefined, category: undefined, floor: undefined, open: undefined, show: undefined }),
   }
 }
