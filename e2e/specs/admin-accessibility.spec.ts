@@ -28,6 +28,7 @@ const PAGES = [
   '/admin/enquiries',
   '/admin/maintenance',
   '/admin/notices',
+  '/admin/power',
   '/admin/monitoring',
   '/admin/audit',
 ]

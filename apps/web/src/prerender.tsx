@@ -1,4 +1,5 @@
 import { CentreSettingsSchema } from '@genesis/contracts/centre-settings'
+import { CurrentPowerStatusSchema } from '@genesis/contracts/power-status'
 import type { QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
@@ -13,6 +14,7 @@ import { type Env, setServerEnv } from './config/env'
 import { paths } from './config/paths'
 import { getCentreSettingsQueryOptions } from './features/centre/api/get-centre-settings'
 import { getVacantShopsQueryOptions, VacantShopSchema } from './features/leasing/api/get-vacant-shops'
+import { getPowerStatusesQueryOptions } from './features/power-status/api/get-power-statuses'
 import { getShopsQueryOptions, ShopSchema } from './features/stores/api/get-shops'
 import { createQueryClient } from './lib/query-client'
 
@@ -92,6 +94,8 @@ export interface PublicData {
   shops: unknown[]
   centreSettings: unknown
   vacantShops: unknown[]
+  /** Rows of current_power_statuses (absent from a gateway older than issue 18). */
+  powerStatuses?: unknown[]
 }
 
 export type RenderedRequest =
@@ -129,7 +133,7 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
   const pattern = publicPatternOf(target.pathname)
   if (!pattern) return { kind: 'app' }
   setServerEnv(env)
-  const { shops, centreSettings, vacantShops } = parsed(data)
+  const { shops, centreSettings, vacantShops, powerStatuses } = parsed(data)
   let status: 200 | 404 = pattern === '*' ? 404 : 200
   if (pattern === paths.store.path) {
     const slug = decodeURIComponent(target.pathname.slice(paths.stores.path.length + 1))
@@ -143,6 +147,7 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
   queryClient.setQueryData(getShopsQueryOptions().queryKey, shops)
   queryClient.setQueryData(getCentreSettingsQueryOptions().queryKey, centreSettings)
   queryClient.setQueryData(getVacantShopsQueryOptions().queryKey, vacantShops)
+  queryClient.setQueryData(getPowerStatusesQueryOptions().queryKey, powerStatuses)
   const centreRow = data.centreSettings
   if (pattern === paths.privacy.path && typeof centreRow === 'object' && centreRow !== null) {
     // The privacy notice's own columns of the same row (privacy.tsx reads them by themselves).
@@ -178,6 +183,7 @@ function parse(data: PublicData) {
     shops: z.array(ShopSchema).parse(data.shops),
     centreSettings: CentreSettingsSchema.parse(data.centreSettings),
     vacantShops: z.array(VacantShopSchema).parse(data.vacantShops),
+    powerStatuses: z.array(CurrentPowerStatusSchema).parse(data.powerStatuses ?? []),
   }
 }
 function parsed(data: PublicData) {

@@ -1,6 +1,7 @@
 import { ANON, type Caller, SERVICE_ROLE } from '../../src/database/request-scope.ts'
 import type { Queryable } from '../../src/database/types.ts'
 import { asUser, DEMO } from '../support/tokens.ts'
+import { POWER_CASES, POWER_FIXTURES } from './power-and-whats-on-cases.ts'
 import { TENANT_PORTAL_CASES, TENANT_PORTAL_FIXTURES } from './tenant-portal-cases.ts'
 
 /**
@@ -123,7 +124,8 @@ insert into public.security_compromises (title, description, discovered_at)
 -- Tenant B has turned two-factor sign-in on.
 insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
   values ('${DEMO.tenantB.id}', 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP');
-${TENANT_PORTAL_FIXTURES}`
+${TENANT_PORTAL_FIXTURES}
+${POWER_FIXTURES}`
 
 const MONITORING = (table: string, insertSql: string): TableCase =>
   withoutSecondFactor({
@@ -433,6 +435,7 @@ export const CASES: TableCase[] = [
     },
   }),
   ...TENANT_PORTAL_CASES,
+  ...POWER_CASES,
   {
     // Payments (issue 14, migration 20261124400000): admins with their second factor record them;
     // each tenant reads their own (the demo seed pays one rental and one utility statement each);

@@ -28,6 +28,7 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.enquiries, 'EnquiriesPage'],
   [paths.admin.maintenance, 'MaintenancePage'],
   [paths.admin.notices, 'NoticesPage'],
+  [paths.admin.power, 'PowerPage'],
   [paths.admin.monitoring, 'MonitoringPage'],
   [paths.admin.audit, 'AuditPage'],
   [paths.admin.newsletter, 'NewsletterPage'],

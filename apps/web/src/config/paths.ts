@@ -10,9 +10,15 @@ const withQuery = (path: string, query?: Record<string, string | undefined>) => 
 }
 
 export const ENQUIRY_FORM_ID = 'enquiry-form'
+/** The home page's power status section, which the generator and borehole amenities link to. */
+export const POWER_SECTION_ID = 'power'
 
 export const paths = {
-  home: { path: '/', title: 'Home', getHref: () => '/' },
+  home: {
+    path: '/',
+    title: 'Home',
+    getHref: (hash?: typeof POWER_SECTION_ID) => (hash ? `/#${hash}` : '/'),
+  },
   about: { path: '/about', title: 'About', getHref: () => '/about' },
   privacy: { path: '/privacy', title: 'Privacy Notice', getHref: () => '/privacy' },
   stores: {
@@ -89,6 +95,7 @@ export const paths = {
     enquiries: { path: '/admin/enquiries', title: 'Enquiries', getHref: () => '/admin/enquiries' },
     maintenance: { path: '/admin/maintenance', title: 'Maintenance', getHref: () => '/admin/maintenance' },
     notices: { path: '/admin/notices', title: 'Notices', getHref: () => '/admin/notices' },
+    power: { path: '/admin/power', title: 'Power Status', getHref: () => '/admin/power' },
     monitoring: { path: '/admin/monitoring', title: 'Monitoring', getHref: () => '/admin/monitoring' },
     privacy: { path: '/admin/privacy', title: 'Privacy', getHref: () => '/admin/privacy' },
     securityCompromises: {

@@ -169,6 +169,8 @@ describe('the route table', () => {
       '/admin/audit': '/admin/audit',
       '/admin/privacy': '/admin/privacy',
       '/admin/privacy/incidents': '/admin/privacy/incidents',
+      // Issue 18: the centre's power status and the stores' trading states.
+      '/admin/power': '/admin/power',
     }
     for (const [url, pattern] of Object.entries(spec)) {
       const leaf = matchRoutes(router.routes, url)?.at(-1)?.route

@@ -11,7 +11,7 @@ import { lazy, Suspense } from 'react'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card } from '../../../components/ui/card'
 import { Section } from '../../../components/ui/section'
-import { paths } from '../../../config/paths'
+import { POWER_SECTION_ID, paths } from '../../../config/paths'
 import { centreFigures } from '../../../features/centre/api/centre-figures'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
 import { shoppingCenterJsonLd } from '../../../features/centre/components/centre-json-ld'
@@ -19,10 +19,12 @@ import { HeroCarousel } from '../../../features/home/components/hero-carousel'
 import { RetailerStrip } from '../../../features/home/components/retailer-strip'
 import { StatGrid } from '../../../features/home/components/stat-grid'
 import { NewsletterSignup } from '../../../features/newsletter/components/newsletter-signup'
+import { useMinuteClock, usePowerStatuses } from '../../../features/power-status/api/get-power-statuses'
+import { CentrePowerPanel } from '../../../features/power-status/components/centre-power-panel'
 import type { Shop } from '../../../features/stores/api/get-shops'
 import { breakAfterSlash } from '../../../lib/break-after-slash'
 import { publicStorageUrl } from '../../../lib/supabase'
-import { amenityIcon } from './amenity-icon'
+import { amenityHasStatus, amenityIcon } from './amenity-icon'
 
 /**
  * The sections under the hero: the browser skips their layout and painting until they come near
@@ -44,6 +46,8 @@ export default function HomeRoute() {
   // push the home page over its JavaScript budget (scripts/check-budgets.ts); without it, monograms.
   const shops = useQueryClient().getQueryData<Shop[]>(['shops'])
   const f = centreFigures(centre)
+  const power = usePowerStatuses()
+  const now = useMinuteClock()
   const why = [
     {
       icon: ShoppingBagIcon,
@@ -78,6 +82,15 @@ export default function HomeRoute() {
         title={<>Welcome to {centre.centre_name}</>}
         subtitle={`${centre.tagline}. Shop, eat and get things done, close to home.`}
       />
+
+      <section id={POWER_SECTION_ID} aria-labelledby={`${POWER_SECTION_ID}-heading`} className="bg-stone-50">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 sm:px-6 md:flex-row md:items-center md:gap-6">
+          <h2 id={`${POWER_SECTION_ID}-heading`} className="shrink-0 text-base font-semibold text-stone-900">
+            Power right now
+          </h2>
+          <CentrePowerPanel statuses={power.data} now={now} pending={power.isPending} />
+        </div>
+      </section>
 
       <Section
         id="why"
@@ -124,7 +137,17 @@ export default function HomeRoute() {
                   className="flex flex-col items-center gap-3 rounded-2xl border border-stone-200 p-5 text-center"
                 >
                   <Icon className="size-8 text-brand-700" aria-hidden="true" />
-                  <span className="font-medium text-stone-800">{a}</span>
+                  {amenityHasStatus(a) ? (
+                    <a
+                      href={paths.home.getHref(POWER_SECTION_ID)}
+                      className="font-medium text-brand-800 underline underline-offset-2"
+                    >
+                      {a}
+                      <span className="sr-only">: see the power status now</span>
+                    </a>
+                  ) : (
+                    <span className="font-medium text-stone-800">{a}</span>
+                  )}
                 </li>
               )
             })}

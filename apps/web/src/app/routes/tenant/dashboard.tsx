@@ -13,6 +13,7 @@ import { MaintenanceRequestForm } from '../../../features/maintenance/components
 import { MaintenanceRequestsList } from '../../../features/maintenance/components/maintenance-requests-list'
 import { useNotices } from '../../../features/notices/api/get-notices'
 import { NoticesCard } from '../../../features/notices/components/notices-card'
+import { PowerReportForm } from '../../../features/power-status/components/power-report-form'
 import { useRentalStatements } from '../../../features/statements/api/get-rental-statements'
 import { useUtilityStatements } from '../../../features/statements/api/get-utility-statements'
 import { BalanceDueCard } from '../../../features/statements/components/balance-due-card'
@@ -128,6 +129,22 @@ export default function TenantDashboardPage() {
               onRetry={() => void tenancy.refetch()}
             />
           </div>
+          <Card className="mt-4">
+            <CardHeader>
+              <CardTitle>Power and trading status</CardTitle>
+              <CardDescription>
+                Tell shoppers whether your store is trading during load-shedding. It shows live on your store
+                page and in the directory.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {shopId ? (
+                <PowerReportForm shopId={shopId} heading="Report your store's state" />
+              ) : (
+                needsTenancy('Your trading status')
+              )}
+            </CardContent>
+          </Card>
           <div className="mt-4">
             <NoticesCard
               notices={notices.data}

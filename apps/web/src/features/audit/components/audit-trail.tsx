@@ -28,6 +28,7 @@ export const AUDITED_TABLES: Record<string, string> = {
   'storage.buckets': 'File buckets',
   privacy_erasures: 'Privacy erasures',
   security_compromises: 'Security compromises',
+  power_statuses: 'Power status reports',
 }
 
 const ACTIONS: Record<AuditEntry['action'], { label: string; variant: BadgeVariant }> = {

@@ -1,5 +1,6 @@
 import { formatOpeningHours, formatOpeningHoursShort } from '@genesis/contracts/opening-hours'
 import { ClockIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
 import { paths } from '../../../config/paths'
@@ -11,7 +12,18 @@ import { StoreLogo } from './store-logo'
  * One store in the directory, as a card (grid) or a row (list). The whole card links to the store,
  * except as a preview (the tenant's listing editor), where following it would leave the form.
  */
-export function StoreCard({ shop, view, preview }: { shop: Shop; view: 'grid' | 'list'; preview?: boolean }) {
+export function StoreCard({
+  shop,
+  view,
+  preview,
+  status,
+}: {
+  shop: Shop
+  view: 'grid' | 'list'
+  preview?: boolean
+  /** A live status line (power and trading state), drawn under the details. */
+  status?: ReactNode
+}) {
   // A store with no hours at all reads better as 'not listed' than as three 'Closed' days.
   const hours = formatOpeningHours(shop.tradingHours)
     ? formatOpeningHoursShort(shop.tradingHours)
@@ -57,6 +69,7 @@ export function StoreCard({ shop, view, preview }: { shop: Shop; view: 'grid' | 
           <ClockIcon className="mt-0.5 size-4 shrink-0 text-stone-500" aria-hidden="true" />
           <span>{hours}</span>
         </p>
+        {status && <div className="md:col-span-4">{status}</div>}
       </li>
     )
   }
@@ -87,6 +100,7 @@ export function StoreCard({ shop, view, preview }: { shop: Shop; view: 'grid' | 
           <ClockIcon className="mt-0.5 size-4 shrink-0 text-stone-500" aria-hidden="true" />
           <span>{hours}</span>
         </p>
+        {status}
       </div>
     </li>
   )

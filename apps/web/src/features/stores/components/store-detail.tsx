@@ -1,6 +1,7 @@
 import { formatArea } from '@genesis/contracts/area'
 import { openingHoursLines } from '@genesis/contracts/opening-hours'
 import { ChevronRightIcon, ClockIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, RulerIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
 import { ButtonLink } from '../../../components/ui/button'
@@ -41,7 +42,7 @@ export function StoreBreadcrumb({ name }: { name: string }) {
  * One store's page (docs/product/site.md §2): breadcrumb, floor and shop number, phone, website,
  * hours per day, and where it is on its floor (issue 15 §2) among `shops`, the directory's rows.
  */
-export function StoreDetail({ shop, shops }: { shop: Shop; shops: Shop[] }) {
+export function StoreDetail({ shop, shops, status }: { shop: Shop; shops: Shop[]; status?: ReactNode }) {
   const hours = openingHoursLines(shop.tradingHours)
   return (
     <article>
@@ -61,6 +62,7 @@ export function StoreDetail({ shop, shops }: { shop: Shop; shops: Shop[] }) {
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-6">
+          {status}
           {shop.description && <p className="text-lg leading-relaxed text-stone-700">{shop.description}</p>}
           <Card className="p-6">
             <h2 className="text-lg font-semibold text-stone-900">Contact</h2>

@@ -15,20 +15,23 @@ import {
   SlidersHorizontalIcon,
   StoreIcon,
 } from 'lucide-react'
-import { useDeferredValue, useId, useState } from 'react'
+import { type ReactNode, useDeferredValue, useId, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
-import { useShops } from '../api/get-shops'
+import { type Shop, useShops } from '../api/get-shops'
 import { StoreCard } from './store-card'
 import { useDirectoryFilters, type ViewMode } from './use-directory-filters'
 
 const CONTROL =
   'h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:outline-2 focus:outline-brand-700'
 
-/** The store directory (docs/product/site.md §2, §4, §9): search, category, floor, grid/list, result count, states. */
-export function StoreDirectory() {
+/**
+ * The store directory (docs/product/site.md §2, §4, §9): search, category, floor, grid/list, result
+ * count, states. `statusOf` draws a line of live status on each card (the route joins it in).
+ */
+export function StoreDirectory({ statusOf }: { statusOf?: (shop: Shop) => ReactNode } = {}) {
   const shops = useShops()
   // The store list is drawn in a background render that React can interrupt, not in the same
   // task as the data's arrival: drawing every card at once would block a phone for a noticeable
@@ -169,7 +172,7 @@ export function StoreDirectory() {
               )}
             >
               {visible.slice(0, shown).map((shop) => (
-                <StoreCard key={shop.id} shop={shop} view={view} />
+                <StoreCard key={shop.id} shop={shop} view={view} status={statusOf?.(shop)} />
               ))}
             </ul>
           )}
