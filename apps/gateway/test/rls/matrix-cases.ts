@@ -402,8 +402,8 @@ export const CASES: TableCase[] = [
   },
   withoutSecondFactor({
     table: 'storage.buckets',
-    // shop-logos, floor-plans, statements, payment-proofs, maintenance-photos
-    select: all(5),
+    // shop-logos, floor-plans, statements, payment-proofs, maintenance-photos, whats-on-images
+    select: all(6),
     insert: {
       sql: `insert into storage.buckets (id, name) values ('centre-media', 'centre-media')`,
       expect: adminOnly('allow', 'deny'),
