@@ -8,6 +8,8 @@ const PAGES = [
   '/stores/fresh-basket-market',
   '/leasing',
   '/contact',
+  '/whats-on',
+  '/whats-on/9e000000-0000-4000-8000-000000000001',
   '/no-such-page',
 ]
 

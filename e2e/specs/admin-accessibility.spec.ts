@@ -29,6 +29,7 @@ const PAGES = [
   '/admin/maintenance',
   '/admin/notices',
   '/admin/power',
+  '/admin/whats-on',
   '/admin/monitoring',
   '/admin/audit',
 ]

@@ -32,6 +32,7 @@ interface PublicData {
   centreSettings: unknown
   vacantShops: unknown[]
   powerStatuses: unknown[]
+  whatsOn: unknown[]
 }
 
 export type RenderedPage =
@@ -82,25 +83,29 @@ export function serverRender(options: {
       ANON,
       async (tx) => {
         // The rows and columns REST would return for the app's own queries (get-shops.ts,
-        // get-centre-settings.ts, get-vacant-shops.ts, get-power-statuses.ts), in the same order.
+        // get-centre-settings.ts, get-vacant-shops.ts, get-power-statuses.ts, get-whats-on.ts), in the same order.
         const { rows } = await tx.query<{
           shops: unknown[]
           centre: unknown
           vacant: unknown[]
           power: unknown[]
+          whats_on: unknown[]
         }>(
           `select
              (select coalesce(jsonb_agg(to_jsonb(s) order by s.shop_no), '[]'::jsonb) from public.shops s) as shops,
              (select to_jsonb(c) from public.centre_settings c limit 1) as centre,
              (select coalesce(jsonb_agg(to_jsonb(v) order by v.is_featured desc, v.created_at desc), '[]'::jsonb)
                 from public.vacant_shops v) as vacant,
-             (select coalesce(jsonb_agg(to_jsonb(p)), '[]'::jsonb) from public.current_power_statuses p) as power`,
+             (select coalesce(jsonb_agg(to_jsonb(p)), '[]'::jsonb) from public.current_power_statuses p) as power,
+             (select coalesce(jsonb_agg(to_jsonb(w) order by w.starts_at, w.ends_at, w.id), '[]'::jsonb)
+                from public.whats_on w) as whats_on`,
         )
         return {
           shops: rows[0].shops,
           centreSettings: rows[0].centre,
           vacantShops: rows[0].vacant,
           powerStatuses: rows[0].power,
+          whatsOn: rows[0].whats_on,
         }
       },
       { readOnly: true },

@@ -38,6 +38,12 @@ export const paths = {
     getHref: (hash?: typeof ENQUIRY_FORM_ID) => (hash ? `/leasing#${hash}` : '/leasing'),
   },
   contact: { path: '/contact', title: 'Contact', getHref: () => '/contact' },
+  whatsOn: { path: '/whats-on', title: "What's On", getHref: () => '/whats-on' },
+  whatsOnItem: {
+    path: '/whats-on/:id',
+    title: "What's On",
+    getHref: (id: string) => `/whats-on/${encodeURIComponent(id)}`,
+  },
   tenant: {
     login: { path: '/tenant/login', title: 'Tenant Login', getHref: () => '/tenant/login' },
     dashboard: { path: '/tenant/dashboard', title: 'Tenant Dashboard', getHref: () => '/tenant/dashboard' },
@@ -96,6 +102,7 @@ export const paths = {
     maintenance: { path: '/admin/maintenance', title: 'Maintenance', getHref: () => '/admin/maintenance' },
     notices: { path: '/admin/notices', title: 'Notices', getHref: () => '/admin/notices' },
     power: { path: '/admin/power', title: 'Power Status', getHref: () => '/admin/power' },
+    whatsOn: { path: '/admin/whats-on', title: "What's On", getHref: () => '/admin/whats-on' },
     monitoring: { path: '/admin/monitoring', title: 'Monitoring', getHref: () => '/admin/monitoring' },
     privacy: { path: '/admin/privacy', title: 'Privacy', getHref: () => '/admin/privacy' },
     securityCompromises: {

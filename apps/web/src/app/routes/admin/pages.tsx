@@ -23,3 +23,4 @@ export {
 } from './records'
 export { default as SecurityCompromisesPage } from './security-compromises'
 export { RentalStatementsPage, UtilityStatementsPage } from './statements'
+export { default as WhatsOnPage } from './whats-on'

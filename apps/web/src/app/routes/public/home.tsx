@@ -8,6 +8,7 @@ import {
   UsersIcon,
 } from 'lucide-react'
 import { lazy, Suspense } from 'react'
+import { Link } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card } from '../../../components/ui/card'
 import { Section } from '../../../components/ui/section'
@@ -22,6 +23,8 @@ import { NewsletterSignup } from '../../../features/newsletter/components/newsle
 import { useMinuteClock, usePowerStatuses } from '../../../features/power-status/api/get-power-statuses'
 import { CentrePowerPanel } from '../../../features/power-status/components/centre-power-panel'
 import type { Shop } from '../../../features/stores/api/get-shops'
+import { useWhatsOn } from '../../../features/whats-on/api/get-whats-on'
+import { WhatsOnCard } from '../../../features/whats-on/components/whats-on-card'
 import { breakAfterSlash } from '../../../lib/break-after-slash'
 import { publicStorageUrl } from '../../../lib/supabase'
 import { amenityHasStatus, amenityIcon } from './amenity-icon'
@@ -48,6 +51,7 @@ export default function HomeRoute() {
   const f = centreFigures(centre)
   const power = usePowerStatuses()
   const now = useMinuteClock()
+  const whatsOn = useWhatsOn(now)
   const why = [
     {
       icon: ShoppingBagIcon,
@@ -110,6 +114,24 @@ export default function HomeRoute() {
           ))}
         </ul>
       </Section>
+
+      {whatsOn.data && whatsOn.data.length > 0 && (
+        <Section id="whats-on" className={BELOW_THE_FOLD} eyebrow="What's on" title="Events and specials">
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {whatsOn.data.slice(0, 3).map((item) => (
+              <WhatsOnCard key={item.id} item={item} headingLevel="h3" />
+            ))}
+          </ul>
+          <p className="mt-8">
+            <Link
+              to={paths.whatsOn.getHref()}
+              className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+            >
+              See everything that's on
+            </Link>
+          </p>
+        </Section>
+      )}
 
       <Section
         id="stats"

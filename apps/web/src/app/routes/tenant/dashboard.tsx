@@ -23,6 +23,8 @@ import { UtilityStatementsTable } from '../../../features/statements/components/
 import { useMyTenancy } from '../../../features/tenancy/api/get-my-tenancy'
 import { LeaseSummary } from '../../../features/tenancy/components/lease-summary'
 import { TenancyWelcome } from '../../../features/tenancy/components/tenancy-welcome'
+import { WhatsOnItemForm } from '../../../features/whats-on/components/whats-on-form'
+import { WhatsOnManager } from '../../../features/whats-on/components/whats-on-manager'
 import { useSession } from '../../../lib/session/session-context'
 import { ListingTabLoader } from './listing-tab-loader'
 import { useTenantLiveUpdates } from './use-live-updates'
@@ -31,6 +33,7 @@ const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'statements', label: 'Statements' },
   { id: 'listing', label: 'My listing' },
+  { id: 'whats-on', label: "What's on" },
   { id: 'maintenance', label: 'Maintenance' },
   { id: 'account', label: 'Account' },
 ] as const
@@ -204,6 +207,35 @@ export default function TenantDashboardPage() {
             </CardHeader>
             <CardContent>
               {shopId ? <ListingTabLoader shopId={shopId} /> : needsTenancy('Your listing')}
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="whats-on" className="space-y-4">
+          <Card>
+            <CardHeader>
+              <CardTitle>Your specials</CardTitle>
+              <CardDescription>
+                Specials appear on the What's on page and the home page once the centre management has
+                approved them, and leave by themselves when they end.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-8 lg:grid-cols-2">
+              {shopId ? (
+                <>
+                  <WhatsOnItemForm
+                    kind="special"
+                    shopId={shopId}
+                    heading="New special"
+                    actions={[
+                      { status: 'submitted', label: 'Submit for approval', primary: true },
+                      { status: 'draft', label: 'Save draft' },
+                    ]}
+                  />
+                  <WhatsOnManager area="tenant" shopId={shopId} />
+                </>
+              ) : (
+                needsTenancy('Your specials')
+              )}
             </CardContent>
           </Card>
         </TabsContent>
