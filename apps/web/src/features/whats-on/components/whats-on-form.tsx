@@ -77,7 +77,7 @@ export function WhatsOnItemForm({
           />
         )}
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4">
         <Field label="Starts (SAST)" required error={errors.starts}>
           {(control) => (
             <TextInput
