@@ -26,6 +26,22 @@ async function markDocument(page: Page) {
 }
 const sameDocument = (page: Page) => page.evaluate(() => Reflect.get(window, '__sameDocument') === true)
 
+/**
+ * Resolves once the page's realtime channel for `table` has joined (the server's ok reply to its
+ * join), watched on the websocket itself. Call before navigating.
+ */
+function channelJoined(page: Page, table: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', ({ payload }) => {
+        const text = String(payload)
+        if (text.includes(`realtime:public-${table}`) && text.includes('phx_reply') && text.includes('"ok"'))
+          resolve()
+      })
+    })
+  })
+}
+
 test("a tenant closes their store and a visitor's open store page says so without a reload", async ({
   page,
   portal,
@@ -36,12 +52,14 @@ test("a tenant closes their store and a visitor's open store page says so withou
   const visitorContext = await browser.newContext()
   const visitor = await visitorContext.newPage()
   try {
+    const joined = channelJoined(visitor, 'power_statuses')
     await visitor.goto(STORE_PAGE)
     const status = visitor.getByRole('region', { name: 'Power and trading status' })
     // Served with the page: the centre's seeded report, and no report of this store yet.
     await expect(status.getByTestId('power-status')).toHaveCount(1)
     await expect(status).toContainText('Centre power: On grid power')
     await markDocument(visitor)
+    await joined
 
     await portal.signInAs('tenantA')
     await page.goto('/tenant/dashboard')
@@ -75,10 +93,12 @@ test('an admin reports the centre on generator; home shows it live and the ameni
   const visitorContext = await browser.newContext()
   const visitor = await visitorContext.newPage()
   try {
+    const joined = channelJoined(visitor, 'power_statuses')
     await visitor.goto('/')
     const power = visitor.getByRole('region', { name: 'Power right now' })
     await expect(power).toContainText('On grid power')
     await markDocument(visitor)
+    await joined
 
     await portal.signInAs('admin')
     await page.goto('/admin/power')

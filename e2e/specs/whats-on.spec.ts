@@ -43,6 +43,20 @@ test('a special is invisible until approved, then on /whats-on until it ends', a
   try {
     // The visitor's clock can be moved on later, to see the special end on the open page.
     await visitor.clock.install()
+    // Resolves once the page's realtime channel has joined (the server's ok to its join).
+    const joined = new Promise<void>((resolve) => {
+      visitor.on('websocket', (ws) =>
+        ws.on('framereceived', ({ payload }) => {
+          const text = String(payload)
+          if (
+            text.includes('realtime:public-whats_on_items') &&
+            text.includes('phx_reply') &&
+            text.includes('"ok"')
+          )
+            resolve()
+        }),
+      )
+    })
     await visitor.goto('/whats-on')
     await expect(visitor.getByRole('heading', { level: 2, name: 'Specials in our stores' })).toBeVisible()
     await expect(visitor.getByText('Two cappuccinos for R50')).toBeVisible()
@@ -52,6 +66,7 @@ test('a special is invisible until approved, then on /whats-on until it ends', a
       { headers: { apikey: await anon(visitor) } },
     )
     expect(await hidden.json()).toEqual([])
+    await joined
 
     // The admin approves it in the back office.
     await portal.signInAs('admin')

@@ -26,13 +26,18 @@ export function listenToTable(
     const notify = () => {
       for (const listener of listeners) listener()
     }
+    let subscribedBefore = false
     const channel = client
       .channel(`public-${table}`)
       .on('postgres_changes', { event: '*', schema: 'public', table }, notify)
-      // Also on every (re)subscription: a change made between the page's render and now, or
-      // while the socket was away, is read again rather than missed.
+      // On a subscription after a lost connection, read again what may have changed meanwhile.
+      // Not on the first: the page was served with rows at most a second old (decision 016) and
+      // reading them again at once would fetch the handed-over data twice; a change made in the
+      // few seconds before the first subscription shows with the next change or visit.
       .subscribe((status) => {
-        if (status === 'SUBSCRIBED') notify()
+        if (status !== 'SUBSCRIBED') return
+        if (subscribedBefore) notify()
+        subscribedBefore = true
       })
     const active = client
     entry = { listeners, close: () => void active.removeChannel(channel) }
