@@ -42,9 +42,18 @@ function closure(keys: string[]): Set<string> {
 
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)
 if (!entry) throw new Error('No entry in the manifest: is dist a Vite build with manifest: true?')
-const pages = ['home', 'about', 'stores', 'store', 'leasing', 'contact', 'privacy', 'not-found'].map(
-  (p) => `src/app/routes/public/${p}.tsx`,
-)
+const pages = [
+  'home',
+  'about',
+  'stores',
+  'store',
+  'leasing',
+  'contact',
+  'privacy',
+  'whats-on',
+  'whats-on-item',
+  'not-found',
+].map((p) => `src/app/routes/public/${p}.tsx`)
 const forbidden = /src\/app\/routes\/(tenant|admin)\//
 
 // Public pages read and submit through supabase-js's own postgrest-js and functions-js

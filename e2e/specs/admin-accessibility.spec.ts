@@ -30,6 +30,8 @@ const PAGES = [
   '/admin/notices',
   '/admin/holidays',
   '/admin/holidays/new',
+  '/admin/power',
+  '/admin/whats-on',
   '/admin/monitoring',
   '/admin/audit',
 ]

@@ -28,6 +28,8 @@ test.describe('a visitor without JavaScript (and a search engine)', () => {
   test.use({ javaScriptEnabled: false })
 
   test('reads every public page with its data in the HTML', async ({ page, request }) => {
+    // Several pages in one story: 30 to 50 s on the shared two-core machine under load.
+    test.slow()
     const shops = (await readAsServiceRole(
       request,
       'shops?select=trading_name,is_published&order=shop_no',
@@ -306,6 +308,8 @@ test('the app replaces the served head with its own: one title, description and 
 })
 
 test('the app takes over a served page without fetching the same data again', async ({ page }) => {
+  // Several pages in one story: 30 to 50 s on the shared two-core machine under load.
+  test.slow()
   const restCalls: string[] = []
   page.on('request', (r) => {
     if (r.url().includes('/rest/v1/')) restCalls.push(new URL(r.url()).pathname)

@@ -93,6 +93,16 @@ const STATES: { name: string; open: (page: Page, portal: Portal) => Promise<void
     },
   },
   {
+    name: "the what's on tab with the special form and the tenant's specials",
+    open: async (page, portal) => {
+      await portal.signInAs('tenantA')
+      await page.goto('/tenant/dashboard?tab=whats-on')
+      await expect(page.getByRole('form', { name: 'New special' })).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByTestId('managed-whats-on-item').first()).toBeVisible()
+      await page.waitForLoadState('networkidle')
+    },
+  },
+  {
     name: 'the listing editor with its preview',
     open: async (page, portal) => {
       test.slow() // the tab loads its own code after the dashboard's, then the shop

@@ -52,7 +52,9 @@ test('an admin adds a declared public holiday; stores keep their Sunday hours th
   await portal.signInAs('admin')
   await page.goto('/admin/holidays')
   // Bounded wait for the back office's first load (its chunks and the session) on a busy machine.
-  await expect(page.getByRole('heading', { level: 1, name: 'Public Holidays' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('heading', { level: 1, name: 'Public Holidays' })).toBeVisible({
+    timeout: 20_000,
+  })
   await expect(page.getByRole('cell', { name: 'Heritage Day' }).first()).toBeVisible()
   await expectNoSeriousViolations(page)
 

@@ -1,4 +1,6 @@
 import { CentreSettingsSchema } from '@genesis/contracts/centre-settings'
+import { CurrentPowerStatusSchema } from '@genesis/contracts/power-status'
+import { WhatsOnItemSchema } from '@genesis/contracts/whats-on'
 import type { QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
@@ -13,6 +15,7 @@ import { type Env, setServerEnv } from './config/env'
 import { paths } from './config/paths'
 import { getCentreSettingsQueryOptions } from './features/centre/api/get-centre-settings'
 import { getVacantShopsQueryOptions, VacantShopSchema } from './features/leasing/api/get-vacant-shops'
+import { getPowerStatusesQueryOptions } from './features/power-status/api/get-power-statuses'
 import {
   DIRECTORY_WINDOW_KEY,
   type DirectoryWindow,
@@ -25,6 +28,7 @@ import {
   TradingCalendarSchema,
 } from './features/stores/api/get-trading-calendar'
 import { directoryWindowQuery, readDirectoryParams } from './features/stores/components/use-directory-filters'
+import { getWhatsOnQueryOptions } from './features/whats-on/api/get-whats-on'
 import { createQueryClient } from './lib/query-client'
 
 /**
@@ -45,6 +49,12 @@ export const PRERENDERED_PAGES: Record<string, { url: string; file: string; modu
   [paths.leasing.path]: { url: paths.leasing.getHref(), file: 'leasing.html', module: 'leasing' },
   [paths.contact.path]: { url: paths.contact.getHref(), file: 'contact.html', module: 'contact' },
   [paths.privacy.path]: { url: paths.privacy.getHref(), file: 'privacy.html', module: 'privacy' },
+  [paths.whatsOn.path]: { url: paths.whatsOn.getHref(), file: 'whats-on.html', module: 'whats-on' },
+  [`${paths.whatsOn.path}/*`]: {
+    url: paths.whatsOnItem.getHref('prerendered-item'),
+    file: 'whats-on-item.html',
+    module: 'whats-on-item',
+  },
 }
 
 /** The 404 page: a template for the gateway's on-request rendering, not served by itself. */
@@ -59,6 +69,8 @@ const TEMPLATES: Record<string, string> = {
   [paths.leasing.path]: 'leasing.html',
   [paths.contact.path]: 'contact.html',
   [paths.privacy.path]: 'privacy.html',
+  [paths.whatsOn.path]: 'whats-on.html',
+  [paths.whatsOnItem.path]: 'whats-on-item.html',
   '*': NOT_FOUND_PAGE.file,
 }
 
@@ -105,6 +117,10 @@ export interface PublicData {
   vacantShops: unknown[]
   /** Public holidays and the stores' trading exceptions from yesterday on (open now, issue 18). */
   tradingCalendar?: unknown
+  /** Rows of current_power_statuses (absent from a gateway older than issue 18). */
+  powerStatuses?: unknown[]
+  /** Rows of the view whats_on: approved items not yet ended. */
+  whatsOn?: unknown[]
 }
 
 export type RenderedRequest =
@@ -142,7 +158,7 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
   const pattern = publicPatternOf(target.pathname)
   if (!pattern) return { kind: 'app' }
   setServerEnv(env)
-  const { shops, centreSettings, vacantShops, tradingCalendar } = parsed(data)
+  const { shops, centreSettings, vacantShops, tradingCalendar, powerStatuses, whatsOn } = parsed(data)
   let status: 200 | 404 = pattern === '*' ? 404 : 200
   if (pattern === paths.store.path) {
     const slug = decodeURIComponent(target.pathname.slice(paths.stores.path.length + 1))
@@ -152,12 +168,19 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
       status = 404
     }
   }
+  if (pattern === paths.whatsOnItem.path) {
+    const id = decodeURIComponent(target.pathname.slice(paths.whatsOn.path.length + 1))
+    // An item that ended, was never approved or never existed: gone for visitors and crawlers alike.
+    if (!whatsOn.some((item) => item.id === id)) status = 404
+  }
   const queryClient = createQueryClient()
   queryClient.setQueryData(getShopsQueryOptions().queryKey, shops)
   queryClient.setQueryData(getCentreSettingsQueryOptions().queryKey, centreSettings)
   queryClient.setQueryData(getVacantShopsQueryOptions().queryKey, vacantShops)
   // The open-now chips are drawn in the served HTML with the server's clock; the app keeps them right.
   if (tradingCalendar) queryClient.setQueryData(getTradingCalendarQueryOptions().queryKey, tradingCalendar)
+  queryClient.setQueryData(getPowerStatusesQueryOptions().queryKey, powerStatuses)
+  queryClient.setQueryData(getWhatsOnQueryOptions().queryKey, whatsOn)
   const centreRow = data.centreSettings
   if (pattern === paths.privacy.path && typeof centreRow === 'object' && centreRow !== null) {
     // The privacy notice's own columns of the same row (privacy.tsx reads them by themselves).
@@ -209,6 +232,8 @@ function parse(data: PublicData) {
     vacantShops: z.array(VacantShopSchema).parse(data.vacantShops),
     tradingCalendar:
       data.tradingCalendar === undefined ? undefined : TradingCalendarSchema.parse(data.tradingCalendar),
+    powerStatuses: z.array(CurrentPowerStatusSchema).parse(data.powerStatuses ?? []),
+    whatsOn: z.array(WhatsOnItemSchema).parse(data.whatsOn ?? []),
   }
 }
 function parsed(data: PublicData) {

@@ -33,6 +33,8 @@ interface PublicData {
   centreSettings: unknown
   vacantShops: unknown[]
   tradingCalendar: unknown
+  powerStatuses: unknown[]
+  whatsOn: unknown[]
 }
 
 export type RenderedPage =
@@ -91,15 +93,17 @@ export function serverRender(options: {
       ANON,
       async (tx) => {
         // The rows and columns REST would return for the app's own queries (get-shops.ts,
-        // get-centre-settings.ts, get-vacant-shops.ts, get-trading-calendar.ts), in the same order.
-        // json_agg writes the rows as they are (about three times faster than
-        // jsonb_agg(to_jsonb()) for 1,000 shops). The calendar from yesterday on, in South African
-        // dates, as get-trading-calendar.ts asks.
+        // get-centre-settings.ts, get-vacant-shops.ts, get-trading-calendar.ts,
+        // get-power-statuses.ts, get-whats-on.ts), in the same order. json_agg writes the rows as
+        // they are (about three times faster than jsonb_agg(to_jsonb()) for 1,000 shops). The
+        // calendar from yesterday on, in South African dates, as get-trading-calendar.ts asks.
         const { rows } = await tx.query<{
           shops: unknown[]
           centre: unknown
           vacant: unknown[]
           calendar: unknown
+          power: unknown[]
+          whats_on: unknown[]
         }>(
           `with since as (select (now() at time zone 'Africa/Johannesburg')::date - 1 as day)
            select
@@ -115,13 +119,18 @@ export function serverRender(options: {
                    'exception_date', e.exception_date, 'closed', e.closed, 'hours', e.hours, 'reason', e.reason)
                    order by e.exception_date), '[]'::json)
                  from public.shop_trading_exceptions e where e.exception_date >= (select day from since))
-             ) as calendar`,
+             ) as calendar,
+             (select coalesce(json_agg(p), '[]'::json) from public.current_power_statuses p) as power,
+             (select coalesce(json_agg(w order by w.starts_at, w.ends_at, w.id), '[]'::json)
+                from public.whats_on w) as whats_on`,
         )
         return {
           shops: rows[0].shops,
           centreSettings: rows[0].centre,
           vacantShops: rows[0].vacant,
           tradingCalendar: rows[0].calendar,
+          powerStatuses: rows[0].power,
+          whatsOn: rows[0].whats_on,
         }
       },
       { readOnly: true },

@@ -10,6 +10,7 @@ const RowsSchema = z.object({
   shops: z.array(z.object({ trading_name: z.string(), updated_at: z.string() })),
   centre: z.string().nullable(),
   vacant: z.string().nullable(),
+  whats_on: z.array(z.object({ id: z.string(), updated_at: z.string() })),
 })
 
 const escapeXml = (value: string) =>
@@ -22,7 +23,7 @@ function latest(...values: Array<string | null | undefined>): string | undefined
 }
 
 /**
- * `GET /sitemap.xml`: the public pages and every store a visitor can open (read as `anon`, so an
+ * `GET /sitemap.xml`: the public pages, every store and every current event and special a visitor can open (read as `anon`, so an
  * unpublished shop is not listed), each with `lastmod` from the rows its page shows.
  */
 export function sitemap(db: Database, siteUrl: string) {
@@ -36,7 +37,9 @@ export function sitemap(db: Database, siteUrl: string) {
              (select coalesce(jsonb_agg(jsonb_build_object('trading_name', s.trading_name, 'updated_at', s.updated_at)
                 order by s.shop_no), '[]'::jsonb) from public.shops s) as shops,
              (select max(updated_at)::text from public.centre_settings) as centre,
-             (select max(updated_at)::text from public.vacant_shops) as vacant`,
+             (select max(updated_at)::text from public.vacant_shops) as vacant,
+             (select coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'updated_at', w.updated_at)
+                order by w.starts_at), '[]'::jsonb) from public.whats_on w) as whats_on`,
         )
         return RowsSchema.parse(rows[0])
       },
@@ -55,6 +58,9 @@ export function sitemap(db: Database, siteUrl: string) {
       { path: '/contact', lastmod: latest(data.centre) },
       // The privacy notice's centre-specific parts are centre settings (issue 20).
       { path: '/privacy', lastmod: latest(data.centre) },
+      // Approved events and specials until they end (issue 18): the view leaves out the others.
+      { path: '/whats-on', lastmod: latest(...data.whats_on.map((w) => w.updated_at)) },
+      ...data.whats_on.map((w) => ({ path: `/whats-on/${w.id}`, lastmod: latest(w.updated_at) })),
     ]
     const urls = entries
       .map(

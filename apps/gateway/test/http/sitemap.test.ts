@@ -58,6 +58,20 @@ describe.each(drivers)('sitemap.xml and robots.txt (%s)', (driver) => {
     expect((await locs()).map((e) => e.path)).toContain('/stores/volt-electronics')
   })
 
+  it("lists what's on and each approved item until it ends, never one awaiting approval", async () => {
+    const paths = (await locs()).map((e) => e.path)
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/whats-on',
+        '/whats-on/9e000000-0000-4000-8000-000000000001',
+        '/whats-on/9e000000-0000-4000-8000-000000000002',
+      ]),
+    )
+    // Awaiting approval (…03) and ended (…04), in the demo seed.
+    expect(paths).not.toContain('/whats-on/9e000000-0000-4000-8000-000000000003')
+    expect(paths).not.toContain('/whats-on/9e000000-0000-4000-8000-000000000004')
+  })
+
   it('points robots.txt at the sitemap, keeping the rules', async () => {
     const res = await gw.app.request('/robots.txt')
     expect(res.status).toBe(200)

@@ -1,6 +1,7 @@
 import { ANON, type Caller, SERVICE_ROLE } from '../../src/database/request-scope.ts'
 import type { Queryable } from '../../src/database/types.ts'
 import { asUser, DEMO } from '../support/tokens.ts'
+import { POWER_CASES, POWER_FIXTURES } from './power-and-whats-on-cases.ts'
 import { TENANT_PORTAL_CASES, TENANT_PORTAL_FIXTURES } from './tenant-portal-cases.ts'
 import { TRADING_CALENDAR_CASES, TRADING_CALENDAR_FIXTURES } from './trading-calendar-cases.ts'
 
@@ -125,7 +126,8 @@ insert into public.security_compromises (title, description, discovered_at)
 insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
   values ('${DEMO.tenantB.id}', 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP');
 ${TENANT_PORTAL_FIXTURES}
-${TRADING_CALENDAR_FIXTURES}`
+${TRADING_CALENDAR_FIXTURES}
+${POWER_FIXTURES}`
 
 const MONITORING = (table: string, insertSql: string): TableCase =>
   withoutSecondFactor({
@@ -402,8 +404,8 @@ export const CASES: TableCase[] = [
   },
   withoutSecondFactor({
     table: 'storage.buckets',
-    // shop-logos, floor-plans, statements, payment-proofs, maintenance-photos
-    select: all(5),
+    // shop-logos, floor-plans, statements, payment-proofs, maintenance-photos, whats-on-images
+    select: all(6),
     insert: {
       sql: `insert into storage.buckets (id, name) values ('centre-media', 'centre-media')`,
       expect: adminOnly('allow', 'deny'),
@@ -436,6 +438,7 @@ export const CASES: TableCase[] = [
   }),
   ...TENANT_PORTAL_CASES,
   ...TRADING_CALENDAR_CASES,
+  ...POWER_CASES,
   {
     // Payments (issue 14, migration 20261124400000): admins with their second factor record them;
     // each tenant reads their own (the demo seed pays one rental and one utility statement each);

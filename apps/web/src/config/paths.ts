@@ -10,9 +10,15 @@ const withQuery = (path: string, query?: Record<string, string | undefined>) => 
 }
 
 export const ENQUIRY_FORM_ID = 'enquiry-form'
+/** The home page's power status section, which the generator and borehole amenities link to. */
+export const POWER_SECTION_ID = 'power'
 
 export const paths = {
-  home: { path: '/', title: 'Home', getHref: () => '/' },
+  home: {
+    path: '/',
+    title: 'Home',
+    getHref: (hash?: typeof POWER_SECTION_ID) => (hash ? `/#${hash}` : '/'),
+  },
   about: { path: '/about', title: 'About', getHref: () => '/about' },
   privacy: { path: '/privacy', title: 'Privacy Notice', getHref: () => '/privacy' },
   stores: {
@@ -32,6 +38,12 @@ export const paths = {
     getHref: (hash?: typeof ENQUIRY_FORM_ID) => (hash ? `/leasing#${hash}` : '/leasing'),
   },
   contact: { path: '/contact', title: 'Contact', getHref: () => '/contact' },
+  whatsOn: { path: '/whats-on', title: "What's On", getHref: () => '/whats-on' },
+  whatsOnItem: {
+    path: '/whats-on/:id',
+    title: "What's On",
+    getHref: (id: string) => `/whats-on/${encodeURIComponent(id)}`,
+  },
   tenant: {
     login: { path: '/tenant/login', title: 'Tenant Login', getHref: () => '/tenant/login' },
     dashboard: { path: '/tenant/dashboard', title: 'Tenant Dashboard', getHref: () => '/tenant/dashboard' },
@@ -100,6 +112,8 @@ export const paths = {
       getHref: (id: string) => `/admin/holidays/edit/${id}`,
     },
     notices: { path: '/admin/notices', title: 'Notices', getHref: () => '/admin/notices' },
+    power: { path: '/admin/power', title: 'Power Status', getHref: () => '/admin/power' },
+    whatsOn: { path: '/admin/whats-on', title: "What's On", getHref: () => '/admin/whats-on' },
     monitoring: { path: '/admin/monitoring', title: 'Monitoring', getHref: () => '/admin/monitoring' },
     privacy: { path: '/admin/privacy', title: 'Privacy', getHref: () => '/admin/privacy' },
     securityCompromises: {

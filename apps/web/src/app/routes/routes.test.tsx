@@ -169,6 +169,11 @@ describe('the route table', () => {
       '/admin/audit': '/admin/audit',
       '/admin/privacy': '/admin/privacy',
       '/admin/privacy/incidents': '/admin/privacy/incidents',
+      // Issue 18: the centre's power status and the stores' trading states.
+      '/admin/power': '/admin/power',
+      '/admin/whats-on': '/admin/whats-on',
+      '/whats-on': '/whats-on',
+      '/whats-on/9e000000-0000-4000-8000-000000000001': '/whats-on/:id',
     }
     for (const [url, pattern] of Object.entries(spec)) {
       const leaf = matchRoutes(router.routes, url)?.at(-1)?.route

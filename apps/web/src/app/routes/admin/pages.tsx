@@ -11,6 +11,7 @@ export { default as MonitoringPage } from './monitoring'
 export { default as NewsletterPage } from './newsletter'
 export { default as NewsletterFormPage } from './newsletter-form'
 export { default as NoticesPage } from './notices'
+export { default as PowerPage } from './power'
 export { default as PrivacyPage } from './privacy'
 export {
   PublicHolidayFormPage,
@@ -24,3 +25,4 @@ export {
 } from './records'
 export { default as SecurityCompromisesPage } from './security-compromises'
 export { RentalStatementsPage, UtilityStatementsPage } from './statements'
+export { default as WhatsOnPage } from './whats-on'

@@ -2,12 +2,12 @@ import { LeafIcon, RecycleIcon, SunIcon } from 'lucide-react'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card } from '../../../components/ui/card'
 import { PageHero, Section } from '../../../components/ui/section'
-import { paths } from '../../../config/paths'
+import { POWER_SECTION_ID, paths } from '../../../config/paths'
 import { centreFigures } from '../../../features/centre/api/centre-figures'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
 import { shoppingCenterJsonLd } from '../../../features/centre/components/centre-json-ld'
 import { StatGrid } from '../../../features/home/components/stat-grid'
-import { amenityIcon } from './amenity-icon'
+import { amenityHasStatus, amenityIcon } from './amenity-icon'
 
 export default function AboutRoute() {
   const centre = useCentreSettings()
@@ -80,7 +80,17 @@ export default function AboutRoute() {
                       className="size-10 shrink-0 rounded-lg bg-brand-50 p-2 text-brand-700"
                       aria-hidden="true"
                     />
-                    <span className="font-semibold text-stone-900">{a}</span>
+                    {amenityHasStatus(a) ? (
+                      <a
+                        href={paths.home.getHref(POWER_SECTION_ID)}
+                        className="font-semibold text-brand-800 underline underline-offset-2"
+                      >
+                        {a}
+                        <span className="sr-only">: see the power status now</span>
+                      </a>
+                    ) : (
+                      <span className="font-semibold text-stone-900">{a}</span>
+                    )}
                   </Card>
                 </li>
               )

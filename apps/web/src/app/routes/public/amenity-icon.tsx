@@ -18,3 +18,9 @@ export function amenityIcon(name: string): LucideIcon {
   if (n.includes('led') || n.includes('light')) return LightbulbIcon
   return SparklesIcon
 }
+
+/** Whether an amenity is about power or water, whose live state the home page shows (issue 18). */
+export function amenityHasStatus(name: string): boolean {
+  const n = name.toLowerCase()
+  return n.includes('generator') || n.includes('borehole')
+}

@@ -8,10 +8,11 @@ import {
   UsersIcon,
 } from 'lucide-react'
 import { lazy, Suspense } from 'react'
+import { Link } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card } from '../../../components/ui/card'
 import { Section } from '../../../components/ui/section'
-import { paths } from '../../../config/paths'
+import { POWER_SECTION_ID, paths } from '../../../config/paths'
 import { centreFigures } from '../../../features/centre/api/centre-figures'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
 import { shoppingCenterJsonLd } from '../../../features/centre/components/centre-json-ld'
@@ -19,11 +20,15 @@ import { HeroCarousel } from '../../../features/home/components/hero-carousel'
 import { RetailerStrip } from '../../../features/home/components/retailer-strip'
 import { StatGrid } from '../../../features/home/components/stat-grid'
 import { NewsletterSignup } from '../../../features/newsletter/components/newsletter-signup'
+import { useMinuteClock, usePowerStatuses } from '../../../features/power-status/api/get-power-statuses'
+import { CentrePowerPanel } from '../../../features/power-status/components/centre-power-panel'
 import type { Shop } from '../../../features/stores/api/get-shops'
 import { CentreOpenBand } from '../../../features/stores/components/centre-open-band'
+import { useWhatsOn } from '../../../features/whats-on/api/get-whats-on'
+import { WhatsOnCard } from '../../../features/whats-on/components/whats-on-card'
 import { breakAfterSlash } from '../../../lib/break-after-slash'
 import { publicStorageUrl } from '../../../lib/supabase'
-import { amenityIcon } from './amenity-icon'
+import { amenityHasStatus, amenityIcon } from './amenity-icon'
 
 /**
  * The sections under the hero: the browser skips their layout and painting until they come near
@@ -45,6 +50,9 @@ export default function HomeRoute() {
   // push the home page over its JavaScript budget (scripts/check-budgets.ts); without it, monograms.
   const shops = useQueryClient().getQueryData<Shop[]>(['shops'])
   const f = centreFigures(centre)
+  const power = usePowerStatuses()
+  const now = useMinuteClock()
+  const whatsOn = useWhatsOn(now)
   const why = [
     {
       icon: ShoppingBagIcon,
@@ -81,6 +89,15 @@ export default function HomeRoute() {
       />
       <CentreOpenBand centreName={centre.centre_name} hours={centre.centre_hours} />
 
+      <section id={POWER_SECTION_ID} aria-labelledby={`${POWER_SECTION_ID}-heading`} className="bg-stone-50">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 sm:px-6 md:flex-row md:items-center md:gap-6">
+          <h2 id={`${POWER_SECTION_ID}-heading`} className="shrink-0 text-base font-semibold text-stone-900">
+            Power right now
+          </h2>
+          <CentrePowerPanel statuses={power.data} now={now} pending={power.isPending} />
+        </div>
+      </section>
+
       <Section
         id="why"
         className={BELOW_THE_FOLD}
@@ -99,6 +116,24 @@ export default function HomeRoute() {
           ))}
         </ul>
       </Section>
+
+      {whatsOn.data && whatsOn.data.length > 0 && (
+        <Section id="whats-on" className={BELOW_THE_FOLD} eyebrow="What's on" title="Events and specials">
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {whatsOn.data.slice(0, 3).map((item) => (
+              <WhatsOnCard key={item.id} item={item} headingLevel="h3" />
+            ))}
+          </ul>
+          <p className="mt-8">
+            <Link
+              to={paths.whatsOn.getHref()}
+              className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+            >
+              See everything that's on
+            </Link>
+          </p>
+        </Section>
+      )}
 
       <Section
         id="stats"
@@ -126,7 +161,17 @@ export default function HomeRoute() {
                   className="flex flex-col items-center gap-3 rounded-2xl border border-stone-200 p-5 text-center"
                 >
                   <Icon className="size-8 text-brand-700" aria-hidden="true" />
-                  <span className="font-medium text-stone-800">{a}</span>
+                  {amenityHasStatus(a) ? (
+                    <a
+                      href={paths.home.getHref(POWER_SECTION_ID)}
+                      className="font-medium text-brand-800 underline underline-offset-2"
+                    >
+                      {a}
+                      <span className="sr-only">: see the power status now</span>
+                    </a>
+                  ) : (
+                    <span className="font-medium text-stone-800">{a}</span>
+                  )}
                 </li>
               )
             })}

@@ -5,6 +5,11 @@ import { Button, ButtonLink } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { paths } from '../../../config/paths'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
+import { useMinuteClock, usePowerStatuses } from '../../../features/power-status/api/get-power-statuses'
+import {
+  CentrePowerPanel,
+  ShopPowerStatus,
+} from '../../../features/power-status/components/centre-power-panel'
 import { type Shop, useShops } from '../../../features/stores/api/get-shops'
 import { StoreBreadcrumb, StoreDetail } from '../../../features/stores/components/store-detail'
 import { StoreLogo } from '../../../features/stores/components/store-logo'
@@ -27,6 +32,8 @@ export default function StoreRoute() {
   const { slug = '' } = useParams()
   const shops = useShops()
   const centre = useCentreSettings()
+  const power = usePowerStatuses()
+  const now = useMinuteClock()
   const shop = shops.data?.find((s) => s.slug === slug)
   const container = 'mx-auto max-w-7xl px-4 py-10 sm:px-6'
 
@@ -93,7 +100,16 @@ export default function StoreRoute() {
         path={paths.store.getHref(shop.slug)}
         jsonLd={(base) => storeJsonLd(shop, centre.centre_name, base)}
       />
-      <StoreDetail shop={shop} shops={shops.data} />
+      <StoreDetail
+        shop={shop}
+        shops={shops.data}
+        live={
+          <section aria-label="Power and trading status" className="space-y-2">
+            <ShopPowerStatus statuses={power.data} shopId={shop.id} now={now} />
+            <CentrePowerPanel statuses={power.data} now={now} pending={power.isPending} />
+          </section>
+        }
+      />
       <MoreInCategory shop={shop} shops={shops.data} />
     </div>
   )

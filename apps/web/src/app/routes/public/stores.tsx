@@ -3,6 +3,11 @@ import { PageMeta } from '../../../components/seo/page-meta'
 import { PageHero } from '../../../components/ui/section'
 import { paths } from '../../../config/paths'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
+import { useMinuteClock, usePowerStatuses } from '../../../features/power-status/api/get-power-statuses'
+import {
+  CentrePowerPanel,
+  ShopPowerStatus,
+} from '../../../features/power-status/components/centre-power-panel'
 import { HAND_OVER_EVERY_SHOP_UP_TO } from '../../../features/stores/api/directory-window'
 import { type Shop, useShops } from '../../../features/stores/api/get-shops'
 import { StoreDirectory } from '../../../features/stores/components/store-directory'
@@ -34,6 +39,8 @@ export default function StoresRoute() {
   const centre = useCentreSettings()
   const shops = useShops()
   const { filters } = useDirectoryFilters()
+  const power = usePowerStatuses()
+  const now = useMinuteClock()
   return (
     <>
       <PageMeta
@@ -54,7 +61,12 @@ export default function StoresRoute() {
         intro={`Groceries, fashion, health, food and services: everything at ${centre.centre_name}.`}
       />
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
-        <StoreDirectory />
+        <div className="mb-4">
+          <CentrePowerPanel statuses={power.data} now={now} pending={power.isPending} />
+        </div>
+        <StoreDirectory
+          statusOf={(shop) => <ShopPowerStatus statuses={power.data} shopId={shop.id} now={now} compact />}
+        />
       </div>
     </>
   )

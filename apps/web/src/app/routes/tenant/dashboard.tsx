@@ -11,7 +11,6 @@ import { BalanceDueCard } from '../../../features/statements/components/balance-
 import { useMyTenancy } from '../../../features/tenancy/api/get-my-tenancy'
 import { LeaseSummary } from '../../../features/tenancy/components/lease-summary'
 import { TenancyWelcome } from '../../../features/tenancy/components/tenancy-welcome'
-import { TradingExceptionsEditor } from '../../../features/trading-exceptions/components/trading-exceptions-editor'
 import { useSession } from '../../../lib/session/session-context'
 import { LazyTab } from './lazy-tab'
 import { useTenantLiveUpdates } from './use-live-updates'
@@ -20,6 +19,7 @@ const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'statements', label: 'Statements' },
   { id: 'listing', label: 'My listing' },
+  { id: 'whats-on', label: "What's on" },
   { id: 'maintenance', label: 'Maintenance' },
   { id: 'account', label: 'Account' },
 ] as const
@@ -115,6 +115,27 @@ export default function TenantDashboardPage() {
               onRetry={() => void tenancy.refetch()}
             />
           </div>
+          <Card className="mt-4">
+            <CardHeader>
+              <CardTitle>Power and trading status</CardTitle>
+              <CardDescription>
+                Tell shoppers whether your store is trading during load-shedding. It shows live on your store
+                page and in the directory.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {shopId ? (
+                <LazyTab
+                  load={() => import('./power-panel')}
+                  props={{ shopId }}
+                  loadingLabel="Loading your store's status"
+                  failure="We could not load the status form."
+                />
+              ) : (
+                needsTenancy('Your trading status')
+              )}
+            </CardContent>
+          </Card>
           <div className="mt-4">
             <NoticesCard
               notices={notices.data}
@@ -162,9 +183,26 @@ export default function TenantDashboardPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              {shopId ? <TradingExceptionsEditor shopId={shopId} /> : needsTenancy('Your trading days')}
+              {shopId ? (
+                <LazyTab
+                  load={() => import('./trading-days-panel')}
+                  props={{ shopId }}
+                  loadingLabel="Loading your trading days"
+                  failure="We could not load your trading days."
+                />
+              ) : (
+                needsTenancy('Your trading days')
+              )}
             </CardContent>
           </Card>
+        </TabsContent>
+        <TabsContent value="whats-on" className="space-y-4">
+          <LazyTab
+            load={() => import('./whats-on-tab')}
+            props={{ shopId, unlinked: needsTenancy('Your specials') }}
+            loadingLabel="Loading your specials"
+            failure="We could not load your specials."
+          />
         </TabsContent>
         <TabsContent value="maintenance" className="space-y-4">
           <LazyTab

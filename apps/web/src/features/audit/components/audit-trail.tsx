@@ -30,6 +30,8 @@ export const AUDITED_TABLES: Record<string, string> = {
   'storage.buckets': 'File buckets',
   privacy_erasures: 'Privacy erasures',
   security_compromises: 'Security compromises',
+  power_statuses: 'Power status reports',
+  whats_on_items: "What's on (events and specials)",
 }
 
 const ACTIONS: Record<AuditEntry['action'], { label: string; variant: BadgeVariant }> = {

@@ -1,6 +1,7 @@
 import type { OpenStatus } from '@genesis/contracts/open-now'
 import { formatOpeningHours, formatOpeningHoursShort } from '@genesis/contracts/opening-hours'
 import { ClockIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
 import { paths } from '../../../config/paths'
@@ -18,12 +19,15 @@ export function StoreCard({
   view,
   preview,
   status,
+  live,
 }: {
   shop: Shop
   view: 'grid' | 'list'
   preview?: boolean
   /** Open now / closed, in South African time (none in the listing editor's preview). */
   status?: OpenStatus
+  /** A live status line (power and trading state), drawn under the details. */
+  live?: ReactNode
 }) {
   // A store with no hours at all reads better as 'not listed' than as three 'Closed' days.
   const hours = formatOpeningHours(shop.tradingHours)
@@ -73,6 +77,7 @@ export function StoreCard({
             <span>{hours}</span>
           </span>
         </div>
+        {live && <div className="md:col-span-4">{live}</div>}
       </li>
     )
   }
@@ -104,6 +109,7 @@ export function StoreCard({
           <ClockIcon className="mt-0.5 size-4 shrink-0 text-stone-500" aria-hidden="true" />
           <span>{hours}</span>
         </p>
+        {live}
       </div>
     </li>
   )

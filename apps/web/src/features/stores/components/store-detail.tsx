@@ -11,7 +11,7 @@ import {
   PhoneIcon,
   RulerIcon,
 } from 'lucide-react'
-import { useMemo } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
 import { ButtonLink } from '../../../components/ui/button'
@@ -57,7 +57,7 @@ export function StoreBreadcrumb({ name }: { name: string }) {
  * One store's page (docs/product/site.md §2): breadcrumb, floor and shop number, phone, website,
  * hours per day, and where it is on its floor (issue 15 §2) among `shops`, the directory's rows.
  */
-export function StoreDetail({ shop, shops }: { shop: Shop; shops: Shop[] }) {
+export function StoreDetail({ shop, shops, live }: { shop: Shop; shops: Shop[]; live?: ReactNode }) {
   const hours = openingHoursLines(shop.tradingHours)
   const subjects = useMemo(() => [{ id: shop.id, hours: shop.tradingHours }], [shop])
   const status = useOpenStatuses(subjects)?.get(shop.id)
@@ -89,6 +89,7 @@ export function StoreDetail({ shop, shops }: { shop: Shop; shops: Shop[] }) {
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-6">
+          {live}
           {shop.description && <p className="text-lg leading-relaxed text-stone-700">{shop.description}</p>}
           <Card className="p-6">
             <h2 className="text-lg font-semibold text-stone-900">Contact</h2>

@@ -14,7 +14,7 @@ import {
   SlidersHorizontalIcon,
   StoreIcon,
 } from 'lucide-react'
-import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -28,8 +28,11 @@ import { useOpenStatuses } from './use-open-status'
 const CONTROL =
   'h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:outline-2 focus:outline-brand-700'
 
-/** The store directory (docs/product/site.md §2, §4, §9): search, category, floor, grid/list, result count, states. */
-export function StoreDirectory() {
+/**
+ * The store directory (docs/product/site.md §2, §4, §9): search, category, floor, grid/list, result
+ * count, states. `statusOf` draws a line of live status on each card (the route joins it in).
+ */
+export function StoreDirectory({ statusOf }: { statusOf?: (shop: Shop) => ReactNode } = {}) {
   const shops = useShops()
   const { filters, view, shown, moreHref, setSearch, setCategory, setFloor, setOpenNow, setView, clear } =
     useDirectoryFilters()
@@ -204,7 +207,13 @@ export function StoreDirectory() {
               )}
             >
               {drawn.map((shop) => (
-                <StoreCard key={shop.id} shop={shop} view={view} status={statuses?.get(shop.id)} />
+                <StoreCard
+                  key={shop.id}
+                  shop={shop}
+                  view={view}
+                  status={statuses?.get(shop.id)}
+                  live={statusOf?.(shop)}
+                />
               ))}
             </ul>
           )}

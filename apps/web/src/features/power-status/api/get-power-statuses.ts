@@ -1,0 +1,39 @@
+import { type CurrentPowerStatus, CurrentPowerStatusSchema } from '@genesis/contracts/power-status'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import * as z from 'zod/mini'
+import { publicRest } from '../../../lib/supabase'
+import { usePublicLive } from '../../../lib/use-public-live'
+
+export type { CurrentPowerStatus }
+
+/** The current power state of the centre and of every shop that has reported one (issue 18, item 2). */
+export async function getPowerStatuses(): Promise<CurrentPowerStatus[]> {
+  const { data, error } = await publicRest().from('current_power_statuses').select('*')
+  if (error) throw new Error(`Failed to fetch the power status: ${error.message}`)
+  return z.array(CurrentPowerStatusSchema).parse(data)
+}
+
+export const POWER_STATUSES_KEY = ['power-statuses'] as const
+
+export const getPowerStatusesQueryOptions = () =>
+  queryOptions({ queryKey: POWER_STATUSES_KEY, queryFn: getPowerStatuses, staleTime: 60_000 })
+
+/**
+ * The current statuses, kept live: a page rendered on request starts with them (decision 016),
+ * and every report anyone makes reaches the open page over realtime without a reload.
+ */
+export function usePowerStatuses() {
+  usePublicLive('power_statuses', POWER_STATUSES_KEY)
+  return useQuery(getPowerStatusesQueryOptions())
+}
+
+/** The time, redrawn every minute, so a report turns stale on an open page when it is due. */
+export function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
