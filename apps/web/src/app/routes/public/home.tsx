@@ -24,8 +24,6 @@ import { useMinuteClock, usePowerStatuses } from '../../../features/power-status
 import { CentrePowerPanel } from '../../../features/power-status/components/centre-power-panel'
 import type { Shop } from '../../../features/stores/api/get-shops'
 import { CentreOpenBand } from '../../../features/stores/components/centre-open-band'
-import { useWhatsOn } from '../../../features/whats-on/api/get-whats-on'
-import { WhatsOnCard } from '../../../features/whats-on/components/whats-on-card'
 import { breakAfterSlash } from '../../../lib/break-after-slash'
 import { publicStorageUrl } from '../../../lib/supabase'
 import { amenityHasStatus, amenityIcon } from './amenity-icon'
@@ -35,6 +33,7 @@ import { amenityHasStatus, amenityIcon } from './amenity-icon'
  * the screen, so the first paint of this long page costs a phone a fraction of the work. The
  * remembered size keeps the scrollbar steady once they have been drawn.
  */
+const HomeWhatsOn = lazy(() => import('./home-whats-on'))
 const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_36rem]'
 
 // The map card is near the bottom of the page: its code loads after the page's own (the public
@@ -52,7 +51,6 @@ export default function HomeRoute() {
   const f = centreFigures(centre)
   const power = usePowerStatuses()
   const now = useMinuteClock()
-  const whatsOn = useWhatsOn(now)
   const why = [
     {
       icon: ShoppingBagIcon,
@@ -117,23 +115,9 @@ export default function HomeRoute() {
         </ul>
       </Section>
 
-      {whatsOn.data && whatsOn.data.length > 0 && (
-        <Section id="whats-on" className={BELOW_THE_FOLD} eyebrow="What's on" title="Events and specials">
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {whatsOn.data.slice(0, 3).map((item) => (
-              <WhatsOnCard key={item.id} item={item} headingLevel="h3" />
-            ))}
-          </ul>
-          <p className="mt-8">
-            <Link
-              to={paths.whatsOn.getHref()}
-              className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
-            >
-              See everything that's on
-            </Link>
-          </p>
-        </Section>
-      )}
+      <Suspense fallback={null}>
+        <HomeWhatsOn now={now} className={BELOW_THE_FOLD} />
+      </Suspense>
 
       <Section
         id="stats"

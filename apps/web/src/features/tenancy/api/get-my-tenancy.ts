@@ -14,7 +14,7 @@ export const TenancySchema = z.object({
   monthly_rental: AmountSchema,
   deposit: AmountSchema,
   escalation_percent: AmountSchema,
-  notice_period_months: z.nullable(z.int()),
+  notice_period_months: z.nullable(z.number()),
   status: z.string(),
   shop: z.nullable(
     z.object({
