@@ -12,6 +12,7 @@ import {
   WHO,
   type Who,
 } from '../rls/matrix-cases.ts'
+import { SPECIAL_B_APPROVED, SPECIAL_B_DRAFT } from '../rls/power-and-whats-on-cases.ts'
 import { REQUEST_A } from '../rls/tenant-portal-cases.ts'
 import { createTestDatabase, type TestDatabase } from '../support/database.ts'
 import { DEMO } from '../support/tokens.ts'
@@ -92,6 +93,73 @@ const PROBES: Probe[] = [
     name: 'a tenant uploads a photo for their own maintenance request',
     who: 'tenantA',
     sql: `insert into storage.objects (bucket_id, name) values ('maintenance-photos', '${DEMO.tenantA.tenantId}/${REQUEST_A}/leak.jpg')`,
+    expect: 1,
+  },
+  {
+    table: 'public.whats_on_items',
+    name: 'a tenant removes their own draft special',
+    who: 'tenantB',
+    sql: `delete from public.whats_on_items where id = '${SPECIAL_B_DRAFT}'`,
+    expect: 1,
+  },
+  {
+    table: 'public.whats_on_items',
+    name: 'a tenant without their second factor cannot change their own draft special',
+    who: 'tenantB_aal1',
+    sql: `update public.whats_on_items set title = 'Changed' where id = '${SPECIAL_B_DRAFT}'`,
+    expect: 0,
+  },
+  {
+    table: 'public.whats_on_items',
+    name: 'a tenant without their second factor cannot remove their own draft special',
+    who: 'tenantB_aal1',
+    sql: `delete from public.whats_on_items where id = '${SPECIAL_B_DRAFT}'`,
+    expect: 0,
+  },
+  {
+    // Approved and current, so visible without the second factor: only the restrictive policy
+    // stops an admin who has not presented it.
+    table: 'public.whats_on_items',
+    name: 'an admin without their second factor cannot change a published special',
+    who: 'admin_aal1',
+    sql: `update public.whats_on_items set title = 'Changed' where id = '${SPECIAL_B_APPROVED}'`,
+    expect: 0,
+  },
+  {
+    table: 'public.whats_on_items',
+    name: 'an admin without their second factor cannot remove a published special',
+    who: 'admin_aal1',
+    sql: `delete from public.whats_on_items where id = '${SPECIAL_B_APPROVED}'`,
+    expect: 0,
+  },
+  {
+    table: 'public.whats_on_items',
+    name: 'an admin with their second factor changes a published special',
+    who: 'admin',
+    sql: `update public.whats_on_items set title = 'Changed' where id = '${SPECIAL_B_APPROVED}'`,
+    expect: 1,
+  },
+  {
+    table: 'storage.objects',
+    name: "a tenant uploads an image for their own shop's special",
+    who: 'tenantA',
+    sql: `insert into storage.objects (bucket_id, name) values ('whats-on-images', (select id::text from public.shops where shop_no = 'G01') || '/bakery-hour.jpg')`,
+    expect: 1,
+  },
+  {
+    table: 'storage.objects',
+    name: "a tenant replaces an image of their own shop's special",
+    setup: `insert into storage.objects (bucket_id, name) values ('whats-on-images', (select id::text from public.shops where shop_no = 'G01') || '/bakery-hour.jpg')`,
+    who: 'tenantA',
+    sql: `update storage.objects set metadata = '{}' where bucket_id = 'whats-on-images'`,
+    expect: 1,
+  },
+  {
+    table: 'storage.objects',
+    name: "a tenant removes an image of their own shop's special",
+    setup: `insert into storage.objects (bucket_id, name) values ('whats-on-images', (select id::text from public.shops where shop_no = 'G01') || '/bakery-hour.jpg')`,
+    who: 'tenantA',
+    sql: `delete from storage.objects where bucket_id = 'whats-on-images'`,
     expect: 1,
   },
   {

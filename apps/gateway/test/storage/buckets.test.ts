@@ -11,7 +11,7 @@ describe.each(drivers)('storage buckets (%s)', (driver) => {
   })
   afterAll(() => f.close())
 
-  it('lists the five product buckets to anyone, in the Bucket shape', async () => {
+  it('lists the six product buckets to anyone, in the Bucket shape', async () => {
     const { data, error } = await f.anon.storage.listBuckets()
     expect(error).toBeNull()
     expect(data?.map((b) => b.id)).toEqual([
@@ -20,6 +20,7 @@ describe.each(drivers)('storage buckets (%s)', (driver) => {
       'payment-proofs',
       'shop-logos',
       'statements',
+      'whats-on-images',
     ])
     const statements = data?.find((b) => b.id === 'statements')
     expect(statements).toMatchObject({
@@ -43,10 +44,11 @@ describe.each(drivers)('storage buckets (%s)', (driver) => {
   it('pages, searches and sorts the bucket list', async () => {
     const { data } = await f.anon.storage.listBuckets({
       limit: 1,
-      offset: 1,
+      offset: 2,
       sortColumn: 'id',
       sortOrder: 'desc',
     })
+    // whats-on-images, statements, then shop-logos.
     expect(data?.map((b) => b.id)).toEqual(['shop-logos'])
     const { data: found } = await f.anon.storage.listBuckets({ search: 'PLAN' })
     expect(found?.map((b) => b.id)).toEqual(['floor-plans'])
@@ -155,7 +157,7 @@ describe.each(drivers)('storage buckets (%s)', (driver) => {
   it('needs no apikey (storage is open at the gateway, the bearer decides)', async () => {
     const res = await f.fetch('/storage/v1/bucket')
     expect(res.status).toBe(200)
-    expect(((await res.json()) as unknown[]).length).toBe(5)
+    expect(((await res.json()) as unknown[]).length).toBe(6)
   })
 
   it('answers unknown storage routes in the storage envelope', async () => {
