@@ -43,6 +43,9 @@ async function main() {
     execFileSync('npm', ['run', 'build'], {
       stdio: 'inherit',
       cwd: new URL('../../../', import.meta.url).pathname,
+      // A production build whatever this process runs under (a test runner sets NODE_ENV=test,
+      // which would give the server module React's development JSX against its production React).
+      env: { ...process.env, NODE_ENV: 'production' },
     })
   }
 

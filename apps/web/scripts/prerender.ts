@@ -18,6 +18,10 @@ const dist = join(webRoot, 'dist')
 const serverOut = join(webRoot, 'dist-server')
 const ROOT_PLACEHOLDER = /<div id="root">[\s\S]*?<\/div><\/div>/
 
+// The server module is built for production (its React is the production build, see below), so
+// its JSX must be too: Vite picks the JSX runtime from NODE_ENV, which a caller may have set
+// (a test runner sets it to 'test').
+process.env.NODE_ENV = 'production'
 await build({
   root: webRoot,
   logLevel: 'warn',

@@ -67,6 +67,7 @@ describe.each(drivers)('migrations on %s', (driver) => {
       { id: 'payment-proofs', public: false, file_size_limit: 5242880 },
       { id: 'shop-logos', public: true, file_size_limit: 2097152 },
       { id: 'statements', public: false, file_size_limit: 10485760 },
+      { id: 'whats-on-images', public: true, file_size_limit: 5242880 },
     ])
   })
 

@@ -169,7 +169,10 @@ describe('the route table', () => {
       '/admin/audit': '/admin/audit',
       '/admin/privacy': '/admin/privacy',
       '/admin/privacy/incidents': '/admin/privacy/incidents',
-      // Issue 18: the centre's power status and the stores' trading states.
+      // Issue 18: public holidays, the centre's power status, what's on.
+      '/admin/holidays': '/admin/holidays',
+      '/admin/holidays/new': '/admin/holidays/new',
+      '/admin/holidays/edit/7': '/admin/holidays/edit/:id',
       '/admin/power': '/admin/power',
       '/admin/whats-on': '/admin/whats-on',
       '/whats-on': '/whats-on',

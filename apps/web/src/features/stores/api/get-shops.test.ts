@@ -27,6 +27,7 @@ describe('getShops', () => {
       gla: 120,
       tradingHours: expect.objectContaining({ monday: '09:00 - 18:00', sunday: '' }),
       logoPath: null,
+      whatsapp: null,
       slug: 'karoo-butchery-and-deli',
     })
   })
