@@ -127,7 +127,9 @@ test('a newsletter reaches the three confirmed subscribers, not the unconfirmed 
       .getByLabel(/^Newsletter \(Markdown\)/)
       .fill('# Summer market\n\nStalls on the **piazza** every Saturday.\n\n- Food\n- Crafts')
     const preview = page.frameLocator('iframe[title="E-mail preview"]')
-    await expect(preview.getByRole('heading', { name: 'Summer market' })).toBeVisible()
+    // The preview follows typing as a deferred render and reloads its frame each time: on the shared
+    // two-core machine under a full run the first one has taken more than the default 5 s.
+    await expect(preview.getByRole('heading', { name: 'Summer market' })).toBeVisible({ timeout: 15_000 })
     await expect(preview.locator('strong').first()).toHaveText('piazza')
     await expect(preview.getByText('011 274 5300', { exact: false })).toBeVisible()
     await checkBothWidths(page, 'compose')
