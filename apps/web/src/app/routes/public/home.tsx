@@ -8,7 +8,6 @@ import {
   UsersIcon,
 } from 'lucide-react'
 import { lazy, Suspense } from 'react'
-import { Link } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card } from '../../../components/ui/card'
 import { Section } from '../../../components/ui/section'
