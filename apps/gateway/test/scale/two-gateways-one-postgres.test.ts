@@ -12,6 +12,7 @@ import { applySecuritySettings } from '../../src/database/security-settings.ts'
 import { seedDemo } from '../../src/database/seed.ts'
 import type { Database } from '../../src/database/types.ts'
 import { createDeps } from '../../src/deps.ts'
+import { RateCounters } from '../../src/http/rate-limit.ts'
 import { type Keys, keysFromSecret } from '../../src/keys.ts'
 import { DEMO_PASSWORDS } from '../auth/helpers.ts'
 import { TEST_JWT_SECRET } from '../support/gateway.ts'
@@ -100,6 +101,22 @@ describe.skipIf(!url && !ci)('two gateways on one PostgreSQL', () => {
       const res = await gateway.app.request('/health/ready')
       expect([res.status, await res.json()]).toEqual([200, { status: 'ready', database: 'postgres' }])
     }
+  })
+
+  it('counts every hit once when both gateways count one key at the same moment', async () => {
+    const onA = new RateCounters(a.db)
+    const onB = new RateCounters(b.db)
+    const hits = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 === 0 ? onA : onB).add(['test:shared', `test:own-${i}`], 60),
+      ),
+    )
+    // One statement per hit, serialised on the key's row: the counts are 1…40, each seen once.
+    const counts = hits.map((h) => h.get('test:shared')?.count).sort((x = 0, y = 0) => x - y)
+    expect(counts).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
+    expect((await onB.peek(['test:shared'])).get('test:shared')?.count).toBe(40)
+    await onA.reset(['test:shared'])
+    expect((await onB.peek(['test:shared'])).size).toBe(0)
   })
 
   it('holds a sign-in lock-out caused through gateway A on gateway B', async () => {
