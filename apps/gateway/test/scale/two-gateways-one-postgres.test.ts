@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.ts'
 import { listMigrations, migrate } from '../../src/database/migrate.ts'
 import { openPostgres } from '../../src/database/postgres.ts'
 import { applySecuritySettings } from '../../src/database/security-settings.ts'
-import { seedDemo } from '../../src/database/seed.ts'
+import { seedDemoIfEmpty } from '../../src/database/seed.ts'
 import type { Database } from '../../src/database/types.ts'
 import { createDeps } from '../../src/deps.ts'
 import { RateCounters } from '../../src/http/rate-limit.ts'
@@ -41,6 +41,7 @@ describe.skipIf(!url && !ci)('two gateways on one PostgreSQL', () => {
   let a: Instance
   let b: Instance
   const applied: string[][] = []
+  const seeded: boolean[] = []
 
   beforeAll(async () => {
     if (!url) throw new Error('TEST_DATABASE_URL is not set: the two-gateway proofs need PostgreSQL')
@@ -53,7 +54,8 @@ describe.skipIf(!url && !ci)('two gateways on one PostgreSQL', () => {
     const [dbA, dbB] = await Promise.all([open(), open()])
     // Both start at the same moment, as two processes of one deployment do: each runs migrate().
     applied.push(...(await Promise.all([migrate(dbA), migrate(dbB)])))
-    await seedDemo(dbA)
+    // And each loads the demo content if the database has none (SEED_DEMO=true, the default).
+    seeded.push(...(await Promise.all([seedDemoIfEmpty(dbA), seedDemoIfEmpty(dbB)])))
     const start = async (db: Database): Promise<Instance> => {
       const config = loadConfig({
         DATA_DIR: '.data/test',
@@ -94,6 +96,16 @@ describe.skipIf(!url && !ci)('two gateways on one PostgreSQL', () => {
     expect(rows).toEqual(files.map((f) => ({ version: f.slice(0, 14), n: 1 })))
     // And neither finds anything left to do on a restart.
     expect(await Promise.all([migrate(a.db), migrate(b.db)])).toEqual([[], []])
+  })
+
+  it('loads the demo content once when both start at the same time', async () => {
+    expect([...seeded].sort()).toEqual([false, true])
+    const { rows } = await a.db.query<{ centres: number; accounts: number }>(
+      `select (select count(*)::int from public.centre_settings) as centres,
+              (select count(*)::int from auth.users where email = $1) as accounts`,
+      [DEMO.tenantA.email],
+    )
+    expect(rows).toEqual([{ centres: 1, accounts: 1 }])
   })
 
   it('reports both gateways ready once the database is migrated', async () => {
