@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import type { WebSocketServer } from 'ws'
 import type { Deps } from './deps.ts'
+import { createHealthRoutes } from './health.ts'
 import { supabaseCors } from './http/cors.ts'
 import type { GatewayEnv } from './http/gateway-env.ts'
 import { requestLog } from './http/request-log.ts'
@@ -78,17 +79,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Gateway {
     return c.json({ error: 'internal_error', message: 'Internal server error', request_id: requestId }, 500)
   })
 
-  app.get('/health', async (c) => {
-    try {
-      await deps.db.query('select 1')
-      return c.json({ status: 'ok', database: deps.db.kind })
-    } catch (error) {
-      deps.logger.error({ err: error }, 'health check failed')
-      return c.json({ status: 'error', database: deps.db.kind }, 503, {
-        'Retry-After': DATABASE_RETRY_AFTER_SECONDS,
-      })
-    }
-  })
+  // /health (the database answers), /health/live (the process), /health/ready (can serve): health.ts.
+  app.route('/health', createHealthRoutes(deps))
 
   app.route('/auth/v1', createAuthRoutes(deps))
   app.route('/rest/v1', createRestRoutes(deps))

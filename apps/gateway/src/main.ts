@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { migrate } from './database/migrate.ts'
 import { openDatabase } from './database/open-database.ts'
 import { applySecuritySettings } from './database/security-settings.ts'
-import { DEMO_ACCOUNTS, isEmpty, seedDemo } from './database/seed.ts'
+import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './database/seed.ts'
 import { seedDemoImages } from './demo/demo-images.ts'
 import { seedStatementPdfs } from './demo/statement-pdfs.ts'
 import { createDeps } from './deps.ts'
@@ -56,12 +56,9 @@ async function main() {
   if (!config.AUTH_MFA_REQUIRED_FOR_ADMINS) {
     logger.warn('AUTH_MFA_REQUIRED_FOR_ADMINS=false: admins reach admin data without two-factor sign-in')
   }
-  let seeded = false
-  if (config.SEED_DEMO && (await isEmpty(db))) {
-    await seedDemo(db)
-    seeded = true
-    logger.info('demo content loaded')
-  }
+  // Checked and loaded under a lock: of several gateways starting at once, one seeds.
+  const seeded = config.SEED_DEMO && (await seedDemoIfEmpty(db))
+  if (seeded) logger.info('demo content loaded')
   const keys = await loadOrCreateKeys(config.dataDir, config)
   const deps = createDeps({ config, db, keys, logger })
   if (seeded) {

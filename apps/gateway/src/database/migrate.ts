@@ -25,6 +25,9 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFil
   })
 }
 
+/** The advisory lock key every migration runner takes (one migration file at a time). */
+const MIGRATION_LOCK = 7243001
+
 const BOOKKEEPING = `
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
@@ -39,12 +42,17 @@ create table if not exists supabase_migrations.schema_migrations (
  * lock makes concurrent runners (several gateway processes) apply each file exactly once.
  */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.exec(BOOKKEEPING)
+  // Under the same lock: two runners creating the bookkeeping table at once would collide in the
+  // catalogue (`create … if not exists` is not safe against a concurrent create).
+  await db.transaction(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`)
+    await tx.exec(BOOKKEEPING)
+  })
   const applied: string[] = []
   for (const migration of await listMigrations(dir)) {
     const sql = await readFile(migration.path, 'utf8')
     const ran = await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock(7243001)')
+      await tx.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`)
       const done = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [
         migration.version,
       ])

@@ -43,6 +43,26 @@ export async function seedDemo(db: Database, file = SEED_FILE, dir = SEED_DIR): 
   })
 }
 
+/**
+ * Loads the demo content when the database holds no centre yet, and says whether it did. Several
+ * gateways starting at once on one fresh database (SEED_DEMO=true) check and load under one
+ * advisory lock, so exactly one of them seeds and the others find the centre there.
+ */
+export async function seedDemoIfEmpty(db: Database, file = SEED_FILE, dir = SEED_DIR): Promise<boolean> {
+  const files = await listSeedFiles(file, dir)
+  const scripts = await Promise.all(files.map((f) => readFile(f, 'utf8')))
+  return db.transaction(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(${SEED_LOCK})`)
+    const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from public.centre_settings')
+    if (rows[0].n > 0) return false
+    for (const sql of scripts) await tx.exec(sql)
+    return true
+  })
+}
+
+/** The advisory lock key of demo seeding (the migrations take 7243001). */
+const SEED_LOCK = 7243002
+
 /** Empties every table of the product (auth, storage metadata and public data) for db:reset. */
 export async function truncateAll(db: Database): Promise<void> {
   await db.exec(`do $$

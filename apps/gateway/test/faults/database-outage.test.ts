@@ -112,6 +112,15 @@ describe.skipIf(!runnable)('PostgreSQL stopped under a running gateway', () => {
     expect(await down.storage.json()).toMatchObject({ statusCode: '503', code: 'DatabaseUnavailable' })
     expect(await down.auth.json()).toMatchObject({ code: 'unexpected_failure' })
     expect(await down.health.json()).toEqual({ status: 'error', database: 'postgres' })
+    // A load balancer stops sending traffic (not ready) but does not restart the process (live).
+    const live = await request('/health/live')
+    expect([live.status, await live.json()]).toEqual([200, { status: 'live' }])
+    const ready = await request('/health/ready')
+    expect([ready.status, ready.headers.get('retry-after'), await ready.json()]).toEqual([
+      503,
+      '1',
+      { status: 'not_ready', database: 'postgres', reason: 'database unavailable' },
+    ])
     expect(statuses.length).toBeGreaterThan(0)
     expect(new Set(statuses.filter((s) => s !== 200 && s !== 503))).toEqual(new Set())
     expect(statuses).toContain(503)

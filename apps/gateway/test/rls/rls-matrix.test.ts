@@ -147,13 +147,36 @@ describe.each(drivers)('row-level security on %s', (driver) => {
       }
     })
 
-    it('nobody but the gateway reads the auth tables or the mail outbox', async () => {
+    it('nobody but the gateway reads the auth tables, the mail outbox or the rate-limit counters', async () => {
       for (const who of ['anon', 'tenantA', 'admin'] as const) {
-        for (const table of ['auth.users', 'auth.refresh_tokens', 'private.mail_outbox']) {
+        for (const table of [
+          'auth.users',
+          'auth.refresh_tokens',
+          'private.mail_outbox',
+          'private.rate_limit_counters',
+        ]) {
           const r = await actAs(db, callers[who], `select * from ${table}`)
           expect(r, `${who} ${table}`).toMatchObject({ ok: false, code: '42501' })
         }
       }
+    })
+
+    it('nobody but the gateway resets or raises a rate-limit counter', async () => {
+      for (const who of ['anon', 'tenantA', 'admin'] as const) {
+        for (const sql of [
+          `delete from private.rate_limit_counters`,
+          `insert into private.rate_limit_counters (key, count, expires_at) values ('x', 0, now())`,
+          `update private.rate_limit_counters set count = 0`,
+        ]) {
+          const r = await actAs(db, callers[who], sql)
+          expect(r, `${who} ${sql}`).toMatchObject({ ok: false, code: '42501' })
+        }
+      }
+      // The gateway itself (the database owner) counts.
+      await db.query(
+        `insert into private.rate_limit_counters (key, count, expires_at) values ('rls-test', 1, now())`,
+      )
+      await db.query(`delete from private.rate_limit_counters where key = 'rls-test'`)
     })
 
     it('tenants read only their own statement files; admins read all; anon none', async () => {

@@ -31,7 +31,7 @@ export async function grantPassword(services: AuthServices, c: Context): Promise
     await signIn.failed(email, ip)
     throw ERRORS.InvalidCredentials()
   }
-  signIn.succeeded(email, ip)
+  await signIn.succeeded(email, ip)
   if (!user.email_confirmed) throw ERRORS.EmailNotConfirmed()
   if (user.banned) throw ERRORS.UserBanned()
 

@@ -38,7 +38,7 @@ export async function grantRefreshToken(services: AuthServices, c: Context): Pro
   const { deps, limits } = services
   const body = await services.body.read(c, RefreshBody)
   if (!body.refresh_token) throw ERRORS.RefreshTokenRequired()
-  limits.check(c, 'token_refresh')
+  await limits.check(c, 'token_refresh')
   const ip = requestIp(c, services)
   const secret = deps.keys.jwtSecret
   const presented = body.refresh_token

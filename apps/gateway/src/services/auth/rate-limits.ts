@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { Config } from '../../config.ts'
+import type { Queryable } from '../../database/types.ts'
 import { clientIp, RateLimiter } from '../../http/rate-limit.ts'
 import { ERRORS } from './errors.ts'
 
@@ -8,39 +9,42 @@ export type LimitKind = 'sign_in' | 'verify' | 'email' | 'token_refresh'
 /**
  * The auth service's rate limits (config AUTH_RATE_LIMIT_*), counted per client address and
  * per e-mail address (or factor), so neither many addresses from one place nor one address
- * from many places gets through.
+ * from many places gets through. Counted in PostgreSQL, so several gateways on one database share
+ * the counts (http/rate-limit.ts).
  */
 export class AuthRateLimits {
   readonly #limiters: Record<LimitKind, RateLimiter>
   readonly #config: Config
   readonly #mailCooldown: RateLimiter | undefined
 
-  constructor(config: Config) {
+  constructor(config: Config, db: Queryable) {
     this.#config = config
     this.#mailCooldown =
       config.AUTH_SMTP_MAX_FREQUENCY_SECONDS > 0
-        ? new RateLimiter({ limit: 1, windowSeconds: config.AUTH_SMTP_MAX_FREQUENCY_SECONDS })
+        ? new RateLimiter({
+            db,
+            name: 'auth.mail_cooldown',
+            limit: 1,
+            windowSeconds: config.AUTH_SMTP_MAX_FREQUENCY_SECONDS,
+          })
         : undefined
     const windowSeconds = config.AUTH_RATE_LIMIT_WINDOW_SECONDS
+    const limiter = (kind: LimitKind, limit: number) =>
+      new RateLimiter({ db, name: `auth.${kind}`, limit, windowSeconds })
     this.#limiters = {
-      sign_in: new RateLimiter({ limit: config.AUTH_RATE_LIMIT_SIGN_IN, windowSeconds }),
-      verify: new RateLimiter({ limit: config.AUTH_RATE_LIMIT_VERIFY, windowSeconds }),
-      email: new RateLimiter({ limit: config.AUTH_RATE_LIMIT_EMAIL, windowSeconds }),
-      token_refresh: new RateLimiter({ limit: config.AUTH_RATE_LIMIT_TOKEN_REFRESH, windowSeconds }),
+      sign_in: limiter('sign_in', config.AUTH_RATE_LIMIT_SIGN_IN),
+      verify: limiter('verify', config.AUTH_RATE_LIMIT_VERIFY),
+      email: limiter('email', config.AUTH_RATE_LIMIT_EMAIL),
+      token_refresh: limiter('token_refresh', config.AUTH_RATE_LIMIT_TOKEN_REFRESH),
     }
   }
 
   /** Counts one attempt; throws 429 `over_request_rate_limit` once a key is over its limit. */
-  check(c: Context, kind: LimitKind, subject?: string): void {
-    const limiter = this.#limiters[kind]
+  async check(c: Context, kind: LimitKind, subject?: string): Promise<void> {
     const keys = [`ip:${clientIp(c, this.#config.TRUST_PROXY)}`]
     if (subject) keys.push(`subject:${subject}`)
-    let wait = 0
-    for (const key of keys) {
-      const result = limiter.hit(key)
-      if (!result.allowed) wait = Math.max(wait, result.retryAfterSeconds)
-    }
-    if (wait > 0) throw ERRORS.OverRequestRateLimit(wait)
+    const result = await this.#limiters[kind].hit(...keys)
+    if (!result.allowed) throw ERRORS.OverRequestRateLimit(result.retryAfterSeconds)
   }
 
   /**
@@ -48,8 +52,8 @@ export class AuthRateLimits {
    * for every address asked about, known or not (counting only real accounts would tell which
    * addresses have one). Throws 429 `over_email_send_rate_limit` while the address cools down.
    */
-  mailCooldown(email: string): void {
-    const result = this.#mailCooldown?.hit(email)
+  async mailCooldown(email: string): Promise<void> {
+    const result = await this.#mailCooldown?.hit(email)
     if (result && !result.allowed) throw ERRORS.OverEmailSendRateLimit(result.retryAfterSeconds)
   }
 }

@@ -21,7 +21,7 @@ export function reauthenticate(services: AuthServices): Handler {
       throw new AuthError(422, 'email_not_confirmed', 'Please verify your email first.')
     }
     const email = user.email
-    limits.check(c, 'email', email)
+    await limits.check(c, 'email', email)
     const nonce = await deps.db.transaction(async (tx) => {
       const issued = await issueOneTimeToken(tx, user.id, 'reauthentication_token', email)
       await tx.query(`update auth.users set reauthentication_sent_at = now() where id = $1`, [user.id])

@@ -21,9 +21,9 @@ export function recoverPassword(services: AuthServices): Handler {
     const body = await services.body.read(c, RecoverBody)
     if (!body.email) throw ERRORS.ValidationFailed('Password recovery requires an email')
     const email = normaliseEmail(body.email)
-    limits.check(c, 'email', email)
+    await limits.check(c, 'email', email)
     const redirectTo = redirectFromQuery(c, deps.config)
-    limits.mailCooldown(email)
+    await limits.mailCooldown(email)
     const ip = requestIp(c, services)
     // Everything that depends on whether the address has an account happens after the reply.
     void prepareAndSendInBackground(deps, 'recovery', () =>

@@ -27,9 +27,9 @@ export function resendOtp(services: AuthServices): Handler {
     if (!body.email) throw ERRORS.ValidationFailed('An email address is required')
     const type = body.type
     const email = normaliseEmail(body.email)
-    limits.check(c, 'email', email)
+    await limits.check(c, 'email', email)
     const redirectTo = redirectFromQuery(c, deps.config)
-    limits.mailCooldown(email)
+    await limits.mailCooldown(email)
     const ip = requestIp(c, services)
     void prepareAndSendInBackground(deps, `resend ${type}`, () =>
       deps.db.transaction(async (tx): Promise<PendingMail[]> => {

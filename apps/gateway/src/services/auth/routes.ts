@@ -46,7 +46,7 @@ import { verifyOtp } from './verify-otp.ts'
 export function createAuthRoutes(deps: Deps): Hono<GatewayEnv> {
   const services: AuthServices = {
     deps,
-    limits: new AuthRateLimits(deps.config),
+    limits: new AuthRateLimits(deps.config, deps.db),
     signIn: new SignInGuard({ config: deps.config, db: deps.db, logger: deps.logger }),
     // GoTrue reads an empty body as `{}`.
     body: jsonBodyReader(JSON_BODY_ERRORS, deps.config, { empty: {} }),

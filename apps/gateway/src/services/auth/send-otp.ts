@@ -38,9 +38,9 @@ export function sendOtp(services: AuthServices): Handler {
     if (body.phone) throw ERRORS.PhoneProviderDisabled()
     if (!body.email) throw ERRORS.ValidationFailed('An email address or phone number is required')
     const email = normaliseEmail(body.email)
-    limits.check(c, 'email', email)
+    await limits.check(c, 'email', email)
     const redirectTo = redirectFromQuery(c, deps.config)
-    limits.mailCooldown(email)
+    await limits.mailCooldown(email)
     const ip = requestIp(c, services)
     // Everything that depends on whether the address has an account happens after the reply.
     void prepareAndSendInBackground(deps, 'magiclink', () =>

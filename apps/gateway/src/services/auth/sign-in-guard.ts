@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../database/types.ts'
+import { type RateCounters, rateCountersFor } from '../../http/rate-limit.ts'
 import { writeAudit } from './audit.ts'
 import { ERRORS } from './errors.ts'
 
@@ -19,14 +20,16 @@ import { ERRORS } from './errors.ts'
  * Slowed attempts for one (account, address) run one after another, AUTH_SIGN_IN_SLOWDOWN_MS
  * apart, with a short queue (beyond it, 429). Each lock-out is written to the auth audit log
  * (`user_signin_locked`, with the address and the reason) and the gateway log, once per window.
- * Counts live in this process's memory, as the other auth limits do.
+ * Counts live in PostgreSQL (`private.rate_limit_counters`), as the other auth limits do, so a
+ * lock-out caused through one gateway holds on every gateway of the database. The slow-down queue
+ * and the cache of owners' addresses stay in each process.
  */
 export class SignInGuard {
   readonly #config: Config
   readonly #db: Database
   readonly #logger: Logger | undefined
   readonly #now: () => number
-  readonly #failures = new WindowCounter()
+  readonly #failures: RateCounters
   readonly #known = new Map<string, { value: Promise<boolean>; until: number }>()
   readonly #queues = new Map<string, { tail: Promise<void>; waiting: number }>()
 
@@ -35,6 +38,7 @@ export class SignInGuard {
     this.#db = options.db
     this.#logger = options.logger
     this.#now = options.now ?? Date.now
+    this.#failures = rateCountersFor(options.db)
   }
 
   get #windowMs() {
@@ -46,16 +50,19 @@ export class SignInGuard {
    * 429 `over_request_rate_limit`).
    */
   async admit(email: string, ip: string): Promise<void> {
-    const now = this.#now()
-    const window = this.#windowMs
     const c = this.#config
+    const keys = counterKeys(email, ip)
+    const counts = await this.#failures.peek([keys.pair, keys.ip, keys.global, keys.account])
+    const over = (key: string, limit: number) => {
+      const w = counts.get(key)
+      return w && w.count >= limit ? w.retryAfterSeconds : undefined
+    }
     const tripped = [
-      this.#failures.over(`pair:${email}|${ip}`, c.AUTH_RATE_LIMIT_SIGN_IN, window, now),
-      this.#failures.over(`ip:${ip}`, c.AUTH_SIGN_IN_FAILURES_PER_ADDRESS, window, now),
-      this.#failures.over('global', c.AUTH_SIGN_IN_GLOBAL_FAILURES, window, now),
+      over(keys.pair, c.AUTH_RATE_LIMIT_SIGN_IN),
+      over(keys.ip, c.AUTH_SIGN_IN_FAILURES_PER_ADDRESS),
+      over(keys.global, c.AUTH_SIGN_IN_GLOBAL_FAILURES),
     ].filter((wait): wait is number => wait !== undefined)
-    const accountHot =
-      this.#failures.over(`account:${email}`, c.AUTH_SIGN_IN_FAILURES_PER_ACCOUNT, window, now) !== undefined
+    const accountHot = over(keys.account, c.AUTH_SIGN_IN_FAILURES_PER_ACCOUNT) !== undefined
     if (tripped.length > 0) {
       if (!(await this.#isOwnersAddress(email, ip))) throw ERRORS.OverRequestRateLimit(Math.max(...tripped))
       await this.#slowDown(`${email}|${ip}`, Math.max(...tripped))
@@ -66,24 +73,27 @@ export class SignInGuard {
 
   /** Counts a wrong password (or an unknown address); logs the lock-outs it starts. */
   async failed(email: string, ip: string): Promise<void> {
-    const now = this.#now()
-    const window = this.#windowMs
     const c = this.#config
-    const reached: string[] = []
-    if (this.#failures.add(`pair:${email}|${ip}`, window, now) === c.AUTH_RATE_LIMIT_SIGN_IN)
-      reached.push('failures from this address for this account')
-    if (this.#failures.add(`ip:${ip}`, window, now) === c.AUTH_SIGN_IN_FAILURES_PER_ADDRESS)
-      reached.push('failures from this address across accounts')
-    if (this.#failures.add('global', window, now) === c.AUTH_SIGN_IN_GLOBAL_FAILURES)
-      reached.push('failures across the gateway')
-    if (this.#failures.add(`account:${email}`, window, now) === c.AUTH_SIGN_IN_FAILURES_PER_ACCOUNT)
-      reached.push('failures for this account from every address (slowed down, not blocked)')
-    for (const reason of reached) await this.#logLockOut(email, ip, reason)
+    const keys = counterKeys(email, ip)
+    const counts = await this.#failures.add(
+      [keys.pair, keys.ip, keys.global, keys.account],
+      c.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    )
+    const reached = (key: string, limit: number) => counts.get(key)?.count === limit
+    const reasons: string[] = []
+    if (reached(keys.pair, c.AUTH_RATE_LIMIT_SIGN_IN))
+      reasons.push('failures from this address for this account')
+    if (reached(keys.ip, c.AUTH_SIGN_IN_FAILURES_PER_ADDRESS))
+      reasons.push('failures from this address across accounts')
+    if (reached(keys.global, c.AUTH_SIGN_IN_GLOBAL_FAILURES)) reasons.push('failures across the gateway')
+    if (reached(keys.account, c.AUTH_SIGN_IN_FAILURES_PER_ACCOUNT))
+      reasons.push('failures for this account from every address (slowed down, not blocked)')
+    for (const reason of reasons) await this.#logLockOut(email, ip, reason)
   }
 
   /** A correct password: this address's count for the account starts again. */
-  succeeded(email: string, ip: string): void {
-    this.#failures.reset(`pair:${email}|${ip}`)
+  async succeeded(email: string, ip: string): Promise<void> {
+    await this.#failures.reset([counterKeys(email, ip).pair])
     this.#known.set(`${email}|${ip}`, { value: Promise.resolve(true), until: this.#now() + this.#windowMs })
   }
 
@@ -153,34 +163,12 @@ export class SignInGuard {
   }
 }
 
-/** Fixed-window counters by key, swept lazily. */
-class WindowCounter {
-  readonly #windows = new Map<string, { start: number; count: number }>()
-  #lastSweep = 0
-
-  /** Seconds until the window of `key` ends when it has reached `limit`, else undefined. */
-  over(key: string, limit: number, windowMs: number, now: number): number | undefined {
-    const w = this.#windows.get(key)
-    if (!w || now - w.start >= windowMs || w.count < limit) return undefined
-    return Math.max(1, Math.ceil((w.start + windowMs - now) / 1000))
-  }
-
-  /** Counts one; returns the count in the current window. */
-  add(key: string, windowMs: number, now: number): number {
-    if (now - this.#lastSweep >= windowMs) {
-      this.#lastSweep = now
-      for (const [k, w] of this.#windows) if (now - w.start >= windowMs) this.#windows.delete(k)
-    }
-    let w = this.#windows.get(key)
-    if (!w || now - w.start >= windowMs) {
-      w = { start: now, count: 0 }
-      this.#windows.set(key, w)
-    }
-    w.count += 1
-    return w.count
-  }
-
-  reset(key: string): void {
-    this.#windows.delete(key)
+/** The counters' keys of one attempt (apart from the auth limits' keys by their prefix). */
+function counterKeys(email: string, ip: string) {
+  return {
+    pair: `signin.pair:${email}|${ip}`,
+    ip: `signin.ip:${ip}`,
+    global: 'signin.global',
+    account: `signin.account:${email}`,
   }
 }

@@ -39,7 +39,7 @@ export function signUp(services: AuthServices): Handler {
     const email = normaliseEmail(body.email)
     if (!body.password) throw ERRORS.ValidationFailed('Signup requires a valid password')
     assertAcceptablePassword(config, body.password)
-    limits.check(c, 'email', email)
+    await limits.check(c, 'email', email)
     const redirectTo = redirectFromQuery(c, config)
     const userMetadata = withoutRole(body.data)
     const ip = requestIp(c, services)
@@ -122,7 +122,7 @@ async function signUpAnonymously(
 ) {
   const { deps, limits } = services
   if (!deps.config.AUTH_ANONYMOUS_SIGNINS) throw ERRORS.AnonymousProviderDisabled()
-  limits.check(c, 'sign_in')
+  await limits.check(c, 'sign_in')
   const ip = requestIp(c, services)
   const started = await deps.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string }>(

@@ -41,7 +41,7 @@ export function verifyFactor(services: AuthServices): Handler {
     const factorId = z.uuid().safeParse(c.req.param('id'))
     if (!factorId.success) throw ERRORS.MfaFactorNotFound()
     const body = await services.body.read(c, VerifyFactorBody)
-    limits.check(c, 'verify', `factor:${factorId.data}`)
+    await limits.check(c, 'verify', `factor:${factorId.data}`)
     const user = await loadSessionUser(deps.db, claims)
     const ip = requestIp(c, services)
 

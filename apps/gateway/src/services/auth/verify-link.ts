@@ -24,7 +24,7 @@ export function verifyLink(services: AuthServices): Handler {
       const token = c.req.query('token')
       // A link without a usable type or token is as good as an expired one.
       if (!type.success || !token) throw ERRORS.OtpExpired()
-      services.limits.check(c, 'verify')
+      await services.limits.check(c, 'verify')
       const result = await completeVerification(services, c, token, type.data)
       if (result.kind === 'email_change_pending') {
         fragment.set('message', EMAIL_CHANGE_PENDING_MESSAGE)

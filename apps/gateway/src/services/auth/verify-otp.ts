@@ -31,10 +31,10 @@ export function verifyOtp(services: AuthServices): Handler {
       if (!body.email)
         throw ERRORS.ValidationFailed('Only an email address or phone number should be provided on verify')
       const email = normaliseEmail(body.email)
-      services.limits.check(c, 'verify', email)
+      await services.limits.check(c, 'verify', email)
       tokenHash = linkToken(email, body.token.trim())
     } else {
-      services.limits.check(c, 'verify')
+      await services.limits.check(c, 'verify')
       tokenHash = body.token_hash!
     }
     const result = await completeVerification(services, c, tokenHash, type.data)

@@ -52,6 +52,8 @@ export function createFunctionInvoker(deps: Deps, source: FunctionSource, gatewa
     let l = limiters.get(name)
     if (!l) {
       l = new RateLimiter({
+        db: deps.db,
+        name: `functions.${name}`,
         limit: deps.config.FUNCTIONS_RATE_LIMIT,
         windowSeconds: deps.config.FUNCTIONS_RATE_LIMIT_WINDOW_SECONDS,
       })
@@ -89,7 +91,7 @@ export function createFunctionInvoker(deps: Deps, source: FunctionSource, gatewa
     }
 
     if (definition.rateLimited && !SAFE_METHODS.has(incoming.method)) {
-      const hit = limiter(name).hit(call.clientAddress())
+      const hit = await limiter(name).hit(call.clientAddress())
       if (!hit.allowed) return ERRORS.RateLimited(hit.retryAfterSeconds).toResponse()
     }
 

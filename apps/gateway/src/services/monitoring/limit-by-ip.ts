@@ -1,21 +1,29 @@
 import type { MiddlewareHandler } from 'hono'
+import type { Queryable } from '../../database/types.ts'
 import { clientIp, RateLimiter } from '../../http/rate-limit.ts'
 import { ERRORS } from './errors.ts'
 
 /**
  * One budget per client address across the four endpoints, counted before the body is read so that
  * a flood of bad requests costs as little as possible. Shoppers on the centre's free WiFi share one
- * address, so the default (MONITORING_RATE_LIMIT) is generous.
+ * address, so the default (MONITORING_RATE_LIMIT) is generous. Counted in PostgreSQL, so several
+ * gateways on one database share one budget per address.
  */
 export function limitByIp(options: {
+  db: Queryable
   limit: number
   windowSeconds: number
   trustProxy: boolean
 }): MiddlewareHandler {
-  const limiter = new RateLimiter({ limit: options.limit, windowSeconds: options.windowSeconds })
+  const limiter = new RateLimiter({
+    db: options.db,
+    name: 'monitoring',
+    limit: options.limit,
+    windowSeconds: options.windowSeconds,
+  })
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next()
-    const verdict = limiter.hit(clientIp(c, options.trustProxy))
+    const verdict = await limiter.hit(clientIp(c, options.trustProxy))
     if (!verdict.allowed) throw ERRORS.RateLimited(verdict.retryAfterSeconds)
     await next()
   }

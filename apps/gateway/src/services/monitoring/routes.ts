@@ -36,6 +36,7 @@ export function createMonitoringRoutes(deps: Deps): Hono<GatewayEnv> {
   app.use(
     '*',
     limitByIp({
+      db: deps.db,
       limit: deps.config.MONITORING_RATE_LIMIT,
       windowSeconds: deps.config.MONITORING_RATE_LIMIT_WINDOW_SECONDS,
       trustProxy: deps.config.TRUST_PROXY,
