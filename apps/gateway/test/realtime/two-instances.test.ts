@@ -87,7 +87,8 @@ describe.skipIf(withoutPostgres)('realtime across two gateway instances on one P
   let b: Instance
 
   beforeAll(async () => {
-    a = await startListeningGateway(driver)
+    // Instances beat every 200 ms, so one that falls silent is gone after 600 ms.
+    a = await startListeningGateway(driver, { env: { REALTIME_INSTANCE_BEAT_MS: '200' } })
     b = await secondInstance(a)
   })
   afterAll(async () => {
@@ -216,6 +217,42 @@ describe.skipIf(withoutPostgres)('realtime across two gateway instances on one P
       await waitFor('Cid gone from A', () => !onA.presenceState().cid)
     } finally {
       await third.close()
+    }
+  })
+
+  it('the presence of an instance that falls silent (it crashed) leaves after three beats', async () => {
+    const onA = (await a.socketClient()).channel('atrium', {
+      config: { presence: { key: 'ann', enabled: true } },
+    })
+    await subscribed(onA)
+    // A "ghost" instance announces one client and is never heard from again.
+    const ghost = {
+      o: 'ghost-instance',
+      n: 1,
+      e: {
+        t: 'presence',
+        route: 'realtime:atrium',
+        joins: { gus: { metas: [{ phx_ref: 'ghost-ref-1', user: 'Gus' }] } },
+        leaves: {},
+      },
+    }
+    await a.db.query(`select pg_notify('realtime_relay', $1)`, [JSON.stringify(ghost)])
+    await waitFor('Gus on A', () => onA.presenceState().gus)
+    await waitFor('Gus gone from A', () => !onA.presenceState().gus)
+  })
+
+  it('nobody but the gateway reads or writes relayed messages', async () => {
+    for (const role of ['anon', 'authenticated', 'service_role']) {
+      for (const sql of ['select * from realtime.relay', `insert into realtime.relay (body) values ('{}')`]) {
+        const outcome = await a.db
+          .transaction(async (tx) => {
+            await tx.query(`set local role ${role}`)
+            await tx.query(sql)
+            return 'allowed'
+          })
+          .catch((error: { code?: string }) => error.code)
+        expect(outcome, `${role}: ${sql}`).toBe('42501')
+      }
     }
   })
 })
