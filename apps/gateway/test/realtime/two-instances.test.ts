@@ -241,6 +241,33 @@ describe.skipIf(withoutPostgres)('realtime across two gateway instances on one P
     await waitFor('Gus gone from A', () => !onA.presenceState().gus)
   })
 
+  it('instances that lost their LISTEN connection listen again and catch up on presence', async () => {
+    const onA = (await a.socketClient()).channel('gallery', {
+      config: { presence: { key: 'ann', enabled: true } },
+    })
+    const got: Received[] = []
+    const onB = (await b.socketClient())
+      .channel('gallery', { config: { presence: { key: 'ben', enabled: true } } })
+      .on('broadcast', { event: 'after' }, (m) => got.push(m))
+    await subscribed(onA)
+    await subscribed(onB)
+    expect(await onA.track({ user: 'Ann' })).toBe('ok')
+    await waitFor('Ann on B', () => onB.presenceState().ann)
+    // Both instances' relay connections die (as in a server restart); they listen again after
+    // half a second. An update made meanwhile is not heard by B, unless B is already back: either
+    // way, B ends up with it (after listening again, each instance asks for the others' state).
+    const terminate = `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+       where datname = current_database() and application_name = 'genesis-listen:realtime_relay'`
+    const { rows } = await a.db.query<{ n: number }>(terminate)
+    expect(rows[0].n).toBe(2)
+    expect(await onA.track({ user: 'Ann', status: 'away' })).toBe('ok')
+    await waitFor('Ann away on B', () => onB.presenceState().ann?.some((p) => 'status' in p), 15_000)
+    expect(onB.presenceState().ann).toHaveLength(1)
+    // B hears A again, so broadcasts flow again too.
+    await onA.send({ type: 'broadcast', event: 'after', payload: {} })
+    await waitFor('the broadcast after the loss', () => got[0])
+  })
+
   it('nobody but the gateway reads or writes relayed messages', async () => {
     for (const role of ['anon', 'authenticated', 'service_role']) {
       for (const sql of ['select * from realtime.relay', `insert into realtime.relay (body) values ('{}')`]) {
