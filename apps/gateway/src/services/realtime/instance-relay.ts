@@ -17,7 +17,7 @@ import type { UserBroadcast } from './serializer.ts'
  *
  * Presence is replicated as Phoenix's tracker does it between nodes: diffs as they happen, a full
  * state on request (`hello`, sent when an instance starts listening, after it listened again, and
- * when it hears from an instance it does not know or notices a gap in one's sequence), a `beat`
+ * when it hears a beat or a diff from an instance it does not know, or a gap in one's sequence), a `beat`
  * every REALTIME_INSTANCE_BEAT_MS, and a `bye` when an instance stops. An instance not heard from
  * for three beats is gone: its entries leave.
  *
@@ -291,8 +291,9 @@ export class InstanceRelay {
     this.#peers.set(origin, { seenAt: Date.now(), n })
     if (event?.t === 'hello') {
       this.publish({ t: 'state', routes: this.#receiver.localPresence() })
-    } else if (event?.t !== 'state' && (peer === undefined || n !== peer.n + 1)) {
-      // An instance never heard from, or messages of it were missed: ask for the whole state.
+    } else if (peer === undefined ? event?.t === 'beat' || event?.t === 'presence' : n !== peer.n + 1) {
+      // A listening instance never heard from (one that only relays REST broadcasts neither
+      // beats nor has presence), or messages of a known one were missed: ask for the whole state.
       this.publish({ t: 'hello' })
     }
     if (!event) return
@@ -315,7 +316,7 @@ export class InstanceRelay {
     const cutoff = Date.now() - BEATS_BEFORE_GONE * this.#beatMs
     for (const [origin, peer] of this.#peers) {
       if (peer.seenAt >= cutoff) continue
-      this.#logger.info({ instance: origin }, 'realtime: another instance went silent; its presence leaves')
+      this.#logger.debug({ instance: origin }, 'realtime: another instance went silent; its presence leaves')
       this.#peers.delete(origin)
       this.#receiver.instanceGone(origin)
     }
