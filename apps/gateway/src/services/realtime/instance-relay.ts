@@ -95,6 +95,7 @@ function toBroadcast(event: Extract<RelayEvent, { t: 'broadcast' }>): UserBroadc
 
 export class InstanceRelay {
   readonly id = randomUUID()
+  readonly #ownPrefix = `{"o":${JSON.stringify(this.id)},`
   readonly #db: Database
   readonly #logger: Logger
   readonly #receiver: RelayReceiver
@@ -250,6 +251,8 @@ export class InstanceRelay {
   }
 
   #received(payload: string) {
+    // Its own messages come back too: recognised without parsing (JSON.stringify puts `o` first).
+    if (payload.startsWith(this.#ownPrefix)) return
     let envelope: z.infer<typeof Envelope>
     try {
       envelope = Envelope.parse(JSON.parse(payload))
