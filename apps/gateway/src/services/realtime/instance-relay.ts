@@ -122,11 +122,6 @@ export class InstanceRelay {
     this.#beatMs = beatMs
   }
 
-  /** Other instances currently known (tests, health). */
-  get peers(): string[] {
-    return [...this.#peers.keys()]
-  }
-
   /** Starts listening (once); resolves when the other instances' messages are being received. */
   start(): Promise<void> {
     this.#started ??= (async () => {
@@ -157,12 +152,6 @@ export class InstanceRelay {
     await unlisten?.().catch(() => undefined)
     await this.#inbound
     this.#peers.clear()
-  }
-
-  /** Resolves once everything published so far is sent and everything received is handed on. */
-  async idle(): Promise<void> {
-    while (this.#flushing) await this.#flushing
-    await this.#inbound
   }
 
   /** Queues a message for the other instances (sent in order, in batches). */
