@@ -17,7 +17,8 @@ import type { UserBroadcast } from './serializer.ts'
  *
  * Presence is replicated as Phoenix's tracker does it between nodes: diffs as they happen, a full
  * state on request (`hello`, sent when an instance starts listening, after it listened again, and
- * when it hears a beat or a diff from an instance it does not know, or a gap in one's sequence), a `beat`
+ * at a beat or a diff of an instance whose state it does not know or whose sequence had a gap,
+ * again each beat until the state arrives), a `beat`
  * every REALTIME_INSTANCE_BEAT_MS, and a `bye` when an instance stops. An instance not heard from
  * for three beats is gone: its entries leave.
  *
@@ -93,6 +94,16 @@ function toBroadcast(event: Extract<RelayEvent, { t: 'broadcast' }>): UserBroadc
   }
 }
 
+/** Another instance: when last heard, its last sequence number, whether its whole state is known. */
+interface Peer {
+  seenAt: number
+  n: number
+  /** Its full state arrived and no message of it was missed since. */
+  synced: boolean
+  /** When this instance last asked for the states because of it. */
+  askedAt: number
+}
+
 export class InstanceRelay {
   readonly id = randomUUID()
   readonly #ownPrefix = `{"o":${JSON.stringify(this.id)},`
@@ -113,7 +124,7 @@ export class InstanceRelay {
   #attempts = 0
   #lastPrune = 0
   /** Other instances heard from: when, and the last sequence number. */
-  readonly #peers = new Map<string, { seenAt: number; n: number }>()
+  readonly #peers = new Map<string, Peer>()
 
   constructor(db: Database, logger: Logger, receiver: RelayReceiver, beatMs: number) {
     this.#db = db
@@ -217,6 +228,7 @@ export class InstanceRelay {
     this.#unlisten = unlisten
     this.#attempts = 0
     // Ask the others for their presence (a new instance, or one that may have missed diffs).
+    for (const peer of this.#peers.values()) peer.synced = false
     this.publish({ t: 'hello' })
   }
 
@@ -280,12 +292,26 @@ export class InstanceRelay {
       this.#receiver.instanceGone(origin)
       return
     }
-    this.#peers.set(origin, { seenAt: Date.now(), n })
-    if (event?.t === 'hello') {
-      this.publish({ t: 'state', routes: this.#receiver.localPresence() })
-    } else if (peer === undefined ? event?.t === 'beat' || event?.t === 'presence' : n !== peer.n + 1) {
-      // A listening instance never heard from (one that only relays REST broadcasts neither
-      // beats nor has presence), or messages of a known one were missed: ask for the whole state.
+    const now = Date.now()
+    const next: Peer = {
+      seenAt: now,
+      n,
+      // A gap in its sequence: a diff of it may have been missed.
+      synced: event?.t === 'state' || (peer?.synced === true && n === peer.n + 1),
+      askedAt: peer?.askedAt ?? 0,
+    }
+    this.#peers.set(origin, next)
+    if (event?.t === 'hello') this.publish({ t: 'state', routes: this.#receiver.localPresence() })
+    // A listening instance (it beats, or has presence) whose whole state is not known: ask for the
+    // states, again at most once a beat until its answer arrives (a `hello` is lost when the
+    // other is not listening at that moment, e.g. while both listen again after a loss). One that
+    // only relays REST broadcasts neither beats nor has presence, and is never asked.
+    if (
+      !next.synced &&
+      (event?.t === 'beat' || event?.t === 'presence') &&
+      now - next.askedAt >= this.#beatMs
+    ) {
+      next.askedAt = now
       this.publish({ t: 'hello' })
     }
     if (!event) return
