@@ -120,6 +120,9 @@ const EnvSchema = z.object({
   REALTIME_MAX_CONNECTIONS_PER_IP: int(1, 1_000_000).default(200),
   REALTIME_MAX_CHANNELS_PER_CONNECTION: int(1, 10_000).default(100),
   REALTIME_MAX_MESSAGE_BYTES: int(1024, 16 * 1024 * 1024).default(1024 * 1024),
+  // Several gateways on one PostgreSQL (decision 026): each announces itself this often; one not
+  // heard from for three beats is gone, and its clients' presence leaves.
+  REALTIME_INSTANCE_BEAT_MS: int(50, 600_000).default(5000),
 })
 
 export type Env = z.infer<typeof EnvSchema>

@@ -6,7 +6,6 @@ import { joinChannel } from './join-channel.ts'
 import { leaveChannel } from './leave-channel.ts'
 import { CHANNEL_ERRORS } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
-import { relayBroadcast } from './relay-broadcast.ts'
 import { decodeFrame, FrameError, type Message, type UserBroadcast } from './serializer.ts'
 import { trackPresence } from './track-presence.ts'
 import { updateAccessToken } from './update-access-token.ts'
@@ -101,7 +100,7 @@ async function sendBroadcast(
   ref: string | null,
 ) {
   if (!(await mayWrite(hub.deps.db, hub.deps.logger, channel, 'broadcast'))) return
-  relayBroadcast(hub, channel.route, broadcast, { channel, ref })
+  hub.broadcast(channel.route, broadcast, { channel, ref })
 }
 
 function replyUnmatched(connection: Connection, m: Pick<Message, 'joinRef' | 'ref' | 'topic'>): void {

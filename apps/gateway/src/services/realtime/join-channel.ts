@@ -137,6 +137,8 @@ export async function joinChannel(hub: RealtimeHub, connection: Connection, mess
   // reply can be missed.
   if (channel.bindings.length > 0) await hub.changeFeed.start()
   await hub.messageFeed.start()
+  // Other instances' broadcasts and presence (PostgreSQL): heard before the join is answered.
+  await hub.relay?.start()
   if (connection.closed) return
 
   hub.addChannel(channel)

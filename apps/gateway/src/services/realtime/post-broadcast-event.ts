@@ -7,7 +7,6 @@ import { writeAuthorization } from './authorize-channel.ts'
 import { routeOf } from './channel.ts'
 import { API_ERRORS } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
-import { relayBroadcast } from './relay-broadcast.ts'
 import type { UserBroadcast } from './serializer.ts'
 
 const Params = z.object({ topic: z.string().min(1).max(246), event: z.string().min(1).max(255) })
@@ -60,7 +59,7 @@ export async function postBroadcastEvent(hub: RealtimeHub, c: Context): Promise<
     })
     if (!allowed) return c.body(null, 202)
   }
-  relayBroadcast(hub, routeOf(`realtime:${params.data.topic}`, isPrivate), {
+  hub.broadcast(routeOf(`realtime:${params.data.topic}`, isPrivate), {
     event: params.data.event,
     payload,
   })

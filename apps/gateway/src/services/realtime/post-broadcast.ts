@@ -6,7 +6,6 @@ import { writeAuthorization } from './authorize-channel.ts'
 import { routeOf } from './channel.ts'
 import { API_ERRORS } from './realtime-errors.ts'
 import type { RealtimeHub } from './realtime-hub.ts'
-import { relayBroadcast } from './relay-broadcast.ts'
 
 const BroadcastBody = z.object({
   messages: z
@@ -60,7 +59,7 @@ export async function postBroadcast(hub: RealtimeHub, c: Context): Promise<Respo
   for (const message of messages) {
     const isPrivate = message.private === true
     if (isPrivate && !(await mayBroadcast(message.topic))) continue
-    const sent = relayBroadcast(hub, routeOf(`realtime:${message.topic}`, isPrivate), {
+    const sent = hub.broadcast(routeOf(`realtime:${message.topic}`, isPrivate), {
       event: message.event,
       payload: { json: message.payload ?? {} },
     })

@@ -3,10 +3,12 @@ import { ChangeFeed } from './change-feed.ts'
 import { type Channel, routeOf, topicOfRoute } from './channel.ts'
 import type { Connection } from './connection.ts'
 import { deliverChanges } from './deliver-changes.ts'
+import { broadcastEvent, InstanceRelay, type RelayReceiver } from './instance-relay.ts'
 import { type DatabaseMessage, MessageFeed } from './message-feed.ts'
 import { type PresenceMap, PresenceRegistry } from './presence-registry.ts'
 import { SYSTEM_MESSAGES } from './realtime-errors.ts'
 import { relayBroadcast } from './relay-broadcast.ts'
+import type { UserBroadcast } from './serializer.ts'
 import { TableColumns } from './table-columns.ts'
 
 export interface RealtimeLimits {
@@ -19,7 +21,9 @@ export interface RealtimeLimits {
 /**
  * The realtime state of one gateway process: its sockets, who is joined to which topic, presence,
  * and the row-change feed. Nothing starts until the first socket connects (no I/O when the app is
- * built); `stop()` closes every socket and stops listening.
+ * built); `stop()` closes every socket and stops listening. On PostgreSQL, client broadcasts and
+ * presence also travel to and from the other gateway instances on the database (`relay`,
+ * decision 026); on PGlite there is one process and they stay in it.
  */
 export class RealtimeHub {
   readonly connections = new Set<Connection>()
@@ -32,6 +36,8 @@ export class RealtimeHub {
   readonly changeFeed: ChangeFeed
   /** Broadcasts sent from the database with realtime.send(). */
   readonly messageFeed: MessageFeed
+  /** Broadcast and presence to and from other instances (PostgreSQL only). */
+  readonly relay: InstanceRelay | null
   readonly limits: RealtimeLimits
   readonly #perIp = new Map<string, number>()
   #sweepTimer: NodeJS.Timeout | undefined
@@ -50,6 +56,44 @@ export class RealtimeHub {
     this.tables = new TableColumns(deps.db)
     this.changeFeed = new ChangeFeed(deps.db, deps.logger, (changes) => deliverChanges(this, changes))
     this.messageFeed = new MessageFeed(deps.db, deps.logger, (message) => this.deliverMessage(message))
+    this.relay =
+      deps.db.kind === 'postgres'
+        ? new InstanceRelay(deps.db, deps.logger, this.#relayReceiver(), config.REALTIME_INSTANCE_BEAT_MS)
+        : null
+  }
+
+  /**
+   * A client's broadcast (socket or REST): to this instance's members of the route
+   * (relay-broadcast.ts), and to the other instances'. False when too large.
+   */
+  broadcast(route: string, broadcast: UserBroadcast, sender?: Parameters<typeof relayBroadcast>[3]): boolean {
+    const sent = relayBroadcast(this, route, broadcast, sender)
+    if (sent) this.relay?.publish(broadcastEvent(route, broadcast))
+    return sent
+  }
+
+  /** This instance's presence changed: its members and the other instances hear of it. */
+  presenceChanged(route: string, joins: PresenceMap, leaves: PresenceMap): void {
+    this.pushPresenceDiff(route, joins, leaves)
+    this.relay?.publish({ t: 'presence', route, joins, leaves })
+  }
+
+  /** Hands what other instances send to this instance's members, exactly as a local message. */
+  #relayReceiver(): RelayReceiver {
+    const pushDiffs = (diffs: Map<string, { joins: PresenceMap; leaves: PresenceMap }>) => {
+      for (const [route, diff] of diffs) this.pushPresenceDiff(route, diff.joins, diff.leaves)
+    }
+    return {
+      broadcast: (route, broadcast) => void relayBroadcast(this, route, broadcast),
+      presenceDiff: (origin, route, joins, leaves) => {
+        const applied = this.presence.applyRemote(origin, route, joins, leaves)
+        if (Object.keys(applied.joins).length > 0 || Object.keys(applied.leaves).length > 0)
+          this.pushPresenceDiff(route, applied.joins, applied.leaves)
+      },
+      presenceState: (origin, routes) => pushDiffs(this.presence.replaceRemote(origin, routes)),
+      instanceGone: (origin) => pushDiffs(this.presence.replaceRemote(origin, {})),
+      localPresence: () => this.presence.localState(),
+    }
   }
 
   /** A realtime.send() broadcast: to the private or the public channels of its topic, with its id as `meta`. */
@@ -112,12 +156,12 @@ export class RealtimeHub {
       if (members.size === 0) this.topics.delete(channel.route)
     }
     const leaves = this.presence.untrack(channel)
-    if (leaves) this.pushPresenceDiff(channel.route, {}, leaves)
+    if (leaves) this.presenceChanged(channel.route, {}, leaves)
   }
 
   /**
    * Sends a presence diff to every channel of the route that has presence on (on a private
-   * channel, only to members whose policies let them read presence).
+   * channel, only to members whose policies let them read presence); this instance only.
    */
   pushPresenceDiff(route: string, joins: PresenceMap, leaves: PresenceMap): void {
     const members = this.topics.get(route)
@@ -157,6 +201,7 @@ export class RealtimeHub {
     }
     clearInterval(this.#sweepTimer)
     this.#sweepTimer = undefined
+    await this.relay?.stop()
     await this.changeFeed.stop()
     await this.messageFeed.stop()
   }

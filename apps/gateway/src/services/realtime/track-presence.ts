@@ -30,7 +30,7 @@ export async function trackPresence(
   }
   if (push.data.event === 'untrack') {
     const leaves = hub.presence.untrack(channel)
-    if (leaves) hub.pushPresenceDiff(channel.route, {}, leaves)
+    if (leaves) hub.presenceChanged(channel.route, {}, leaves)
     channel.reply(ref, 'ok', {})
     return
   }
@@ -76,5 +76,5 @@ export async function trackPresence(
   }
   const diff = hub.presence.track(channel, channel.presenceKey, meta.data)
   channel.reply(ref, 'ok', {})
-  if (diff) hub.pushPresenceDiff(channel.route, diff.joins, diff.leaves)
+  if (diff) hub.presenceChanged(channel.route, diff.joins, diff.leaves)
 }
