@@ -85,7 +85,18 @@ export async function openPostgres(
   // Fail at start-up, with the driver's own message, when the server cannot be reached.
   const probe = await pool.connect()
   probe.release()
-  const listeners = openListeners(pool, {
+  // LISTEN connections are the pool's siblings, not its members: each one is held for as long as
+  // its channel is listened to, and taken from the pool they would leave too few for requests.
+  const connectListener = async () => {
+    const client = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
+    })
+    client.on('error', () => undefined)
+    await client.connect()
+    return client
+  }
+  const listeners = openListeners(connectListener, {
     everyMs: options.listenerHeartbeatMs ?? LISTENER_HEARTBEAT_MS,
     timeoutMs: options.listenerHeartbeatTimeoutMs ?? LISTENER_HEARTBEAT_TIMEOUT_MS,
   })
@@ -133,7 +144,7 @@ interface Subscriber {
 }
 
 interface Listener {
-  client: pg.PoolClient
+  client: pg.Client
   subscribers: Set<Subscriber>
   /** Set once the connection is given up (lost, unlistened or closed): nothing happens twice. */
   done: boolean
@@ -142,12 +153,16 @@ interface Listener {
 }
 
 /**
- * LISTEN for a pool: one dedicated connection per channel, shared by every handler of that
- * channel. The connection is named in pg_stat_activity (`application_name` genesis-listen:<channel>)
- * so that operators can tell it from request connections. When it dies, every subscriber's
- * `onLost` is called and the next `listen` opens a new connection.
+ * LISTEN beside a pool: one dedicated connection per channel (opened by `connect`, outside the
+ * pool), shared by every handler of that channel. The connection is named in pg_stat_activity
+ * (`application_name` genesis-listen:<channel>) so that operators can tell it from request
+ * connections. When it dies, every subscriber's `onLost` is called and the next `listen` opens a
+ * new connection.
  */
-function openListeners(pool: pg.Pool, heartbeat: { everyMs: number; timeoutMs: number }) {
+function openListeners(
+  connect: () => Promise<pg.Client>,
+  heartbeat: { everyMs: number; timeoutMs: number },
+) {
   const listeners = new Map<string, Listener>()
   const opening = new Map<string, Promise<Listener>>()
 
@@ -156,8 +171,8 @@ function openListeners(pool: pg.Pool, heartbeat: { everyMs: number; timeoutMs: n
     listener.done = true
     clearInterval(listener.heartbeat)
     if (listeners.get(channel) === listener) listeners.delete(channel)
-    // Never back into the pool: the connection carries a LISTEN and a name (or is dead).
-    listener.client.release(error ?? true)
+    // The connection carries a LISTEN and a name (or is dead): it is closed, never reused.
+    listener.client.end().catch(() => undefined)
     if (!error) return
     for (const subscriber of listener.subscribers) {
       try {
@@ -170,7 +185,7 @@ function openListeners(pool: pg.Pool, heartbeat: { everyMs: number; timeoutMs: n
   }
 
   const open = async (channel: string): Promise<Listener> => {
-    const client = await pool.connect()
+    const client = await connect()
     const listener: Listener = {
       client,
       subscribers: new Set(),
@@ -199,7 +214,7 @@ function openListeners(pool: pg.Pool, heartbeat: { everyMs: number; timeoutMs: n
     } catch (error) {
       if (!listener.done) {
         listener.done = true
-        client.release(true)
+        client.end().catch(() => undefined)
       }
       throw error
     }
