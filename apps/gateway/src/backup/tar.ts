@@ -77,7 +77,10 @@ export interface TarVisitor {
  * slows the reading). Throws TarFormatError on anything but complete regular-file entries
  * followed by the end marker.
  */
-export async function readTar(source: AsyncIterable<Uint8Array>, visitor: TarVisitor): Promise<void> {
+export async function readTar(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  visitor: TarVisitor,
+): Promise<void> {
   let pending = Buffer.alloc(0)
   let entry: TarEntryHeader | undefined
   let remaining = 0
