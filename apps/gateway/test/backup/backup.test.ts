@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp, type Gateway } from '../../src/app.ts'
 import {
   archiveName,
   BackupError,
@@ -17,12 +18,14 @@ import {
   verifyBackup,
 } from '../../src/backup/backup.ts'
 import { loadConfig } from '../../src/config.ts'
+import { migrate } from '../../src/database/migrate.ts'
 import { openPglite } from '../../src/database/pglite.ts'
 import { openPostgres } from '../../src/database/postgres.ts'
+import { applySecuritySettings } from '../../src/database/security-settings.ts'
 import type { Database } from '../../src/database/types.ts'
 import { seedDemoImages } from '../../src/demo/demo-images.ts'
 import { createDeps } from '../../src/deps.ts'
-import { loadOrCreateKeys } from '../../src/keys.ts'
+import { type Keys, loadOrCreateKeys } from '../../src/keys.ts'
 import { createTestDatabase, drivers, type TestDatabase } from '../support/database.ts'
 
 const SCHEMAS = ['public', 'storage', 'auth', 'private', 'realtime', 'supabase_migrations']
@@ -81,6 +84,8 @@ describe.each(drivers)('backup and restore (%s)', (driver) => {
   let source: { dataDir: string; storageDir: string }
   let archive: string
   let manifest: Manifest
+  let sourceKeys: Keys
+  let sourceGateway: Gateway
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'genesis-backup-test-'))
@@ -91,7 +96,9 @@ describe.each(drivers)('backup and restore (%s)', (driver) => {
     }
     const config = loadConfig({ DATA_DIR: join(root, 'source'), LOG_LEVEL: 'silent' }, root)
     source = { dataDir: config.dataDir, storageDir: config.storageDir }
-    const deps = createDeps({ config, db, keys: await loadOrCreateKeys(config.dataDir, config) })
+    sourceKeys = await loadOrCreateKeys(config.dataDir, config)
+    const deps = createDeps({ config, db, keys: sourceKeys })
+    sourceGateway = createApp(deps)
     // Uploaded files: the demo logos and floor plans go through the storage service.
     const stored = await seedDemoImages(deps)
     expect(stored.logos).toBeGreaterThan(0)
@@ -100,6 +107,7 @@ describe.each(drivers)('backup and restore (%s)', (driver) => {
   })
 
   afterAll(async () => {
+    await sourceGateway?.stop()
     await db?.close()
     await rm(root, { recursive: true, force: true })
   })
@@ -155,6 +163,40 @@ describe.each(drivers)('backup and restore (%s)', (driver) => {
         const grants = `select grantee, table_schema, table_name, privilege_type from information_schema.role_table_grants
                          where grantee in ('anon', 'authenticated', 'service_role') order by 1, 2, 3, 4`
         expect((await restored.query(grants)).rows).toEqual((await db.query(grants)).rows)
+
+        // A gateway on the restored folder (and database) serves the same site: nothing to migrate,
+        // the same keys, the same published shops over REST and the same logo bytes over storage.
+        expect(await migrate(restored)).toEqual([])
+        const config = loadConfig(
+          { DATA_DIR: target.dataDir, LOG_LEVEL: 'silent', SITE_URL: 'http://restored.test' },
+          root,
+        )
+        await applySecuritySettings(restored, config)
+        const keys = await loadOrCreateKeys(config.dataDir, config)
+        expect(keys.anonKey).toBe(sourceKeys.anonKey)
+        const gateway = createApp(createDeps({ config, db: restored, keys }))
+        try {
+          const shops = await gateway.app.request(
+            '/rest/v1/shops?select=id,trading_name,logo_path&order=id',
+            {
+              headers: { apikey: keys.anonKey },
+            },
+          )
+          expect(shops.status).toBe(200)
+          const listed = (await shops.json()) as { id: string; logo_path: string | null }[]
+          const { rows: published } = await db.query<{ id: string }>(
+            'select id from public.shops where is_published order by id',
+          )
+          expect(listed.map((shop) => shop.id)).toEqual(published.map((shop) => shop.id))
+          const logoPath = listed.find((shop) => shop.logo_path)?.logo_path
+          expect(logoPath).toBeTruthy()
+          const logo = await gateway.app.request(`/storage/v1/object/public/shop-logos/${logoPath}`)
+          expect(logo.status).toBe(200)
+          const original = await sourceGateway.app.request(`/storage/v1/object/public/shop-logos/${logoPath}`)
+          expect(Buffer.from(await logo.arrayBuffer())).toEqual(Buffer.from(await original.arrayBuffer()))
+        } finally {
+          await gateway.stop()
+        }
       } finally {
         await restored.close()
       }
@@ -184,15 +226,17 @@ describe.each(drivers)('backup and restore (%s)', (driver) => {
     expect(await readdir(dataDir)).toEqual(['something'])
   })
 
-  it.runIf(driver === 'postgres')('refuses a restore into a database that is not empty', async () => {
-    const error = await restoreBackup(archive, {
-      dataDir: join(root, 'unused-folder'),
-      storageDir: join(root, 'unused-folder', 'storage'),
-      databaseUrl: sourceUrl,
-    }).catch((e: unknown) => e)
-    expect((error as Error).message).toMatch(/database at DATABASE_URL is not empty/)
-    expect(existsSync(join(root, 'unused-folder'))).toBe(false)
-  })
+  // Only PostgreSQL has a database apart from the folder (PGlite's lives in the folder above).
+  if (driver === 'postgres')
+    it('refuses a restore into a database that is not empty', async () => {
+      const error = await restoreBackup(archive, {
+        dataDir: join(root, 'unused-folder'),
+        storageDir: join(root, 'unused-folder', 'storage'),
+        databaseUrl: sourceUrl,
+      }).catch((e: unknown) => e)
+      expect((error as Error).message).toMatch(/database at DATABASE_URL is not empty/)
+      expect(existsSync(join(root, 'unused-folder'))).toBe(false)
+    })
 
   it('refuses a corrupt archive (a flipped byte, or a file whose checksum does not match) and writes nothing', async () => {
     const bytes = await readFile(archive)
