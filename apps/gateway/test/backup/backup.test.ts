@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -268,8 +270,10 @@ describe.each(drivers)('backup and restore (%s)', (driver) => {
   })
 })
 
-describe('backup schedule', () => {
-  it('writes an archive per run named by the clock and keeps the newest N', async () => {
+describe('backup schedule and commands', () => {
+  it('writes an archive per run named by the clock and keeps the newest N', {
+    timeout: 120_000,
+  }, async () => {
     const root = await mkdtemp(join(tmpdir(), 'genesis-backup-schedule-'))
     const db = await createTestDatabase('pglite')
     try {
@@ -298,4 +302,39 @@ describe('backup schedule', () => {
       await rm(root, { recursive: true, force: true })
     }
   })
+
+  it('npm run restore restores an archive, then refuses the same folder and a corrupt file', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'genesis-restore-cli-'))
+    const db = await createTestDatabase('pglite')
+    try {
+      const archive = join(root, archiveName(new Date('2026-11-27T10:00:00Z')))
+      await createBackup(
+        { db, dataDir: join(root, 'data'), storageDir: join(root, 'data', 'storage') },
+        archive,
+      )
+
+      const restore = (file: string) =>
+        new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+          execFile(
+            process.execPath,
+            [fileURLToPath(new URL('../../src/cli/restore.ts', import.meta.url)), file],
+            { env: { ...process.env, DATA_DIR: join(root, 'restored'), DATABASE_URL: '', STORAGE_DIR: '' } },
+            (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
+          )
+        })
+      const restored = await restore(archive)
+      expect(restored).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Restored \d+ entries/) })
+      expect(await readdir(join(root, 'restored'))).toContain('pglite')
+      const again = await restore(archive)
+      expect(again.code).toBe(1)
+      expect(again.stderr).toMatch(/^Restore refused: .* is not empty/)
+      await writeFile(join(root, 'junk.tar.gz'), 'not an archive')
+      const junk = await restore(join(root, 'junk.tar.gz'))
+      expect(junk.code).toBe(1)
+      expect(junk.stderr).toMatch(/^Restore refused: .*is corrupt or not a backup archive/)
+    } finally {
+      await db.close()
+      await rm(root, { recursive: true, force: true })
+    }
+  }, 120_000)
 })
