@@ -50,6 +50,22 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`))
   })
 
+  it('reads the backup settings, off by default, and refuses bad ones', () => {
+    const defaults = loadConfig({}, '/srv/centre')
+    expect(defaults.BACKUP_SCHEDULE_HOURS).toBe(0)
+    expect(defaults.BACKUP_KEEP).toBe(7)
+    expect(defaults.backupDir).toBe('/srv/centre/.data-backups')
+    const set = loadConfig(
+      { BACKUP_SCHEDULE_HOURS: '24', BACKUP_KEEP: '14', BACKUP_DIR: 'archives' },
+      '/srv/centre',
+    )
+    expect(set.BACKUP_SCHEDULE_HOURS).toBe(24)
+    expect(set.BACKUP_KEEP).toBe(14)
+    expect(set.backupDir).toBe('/srv/centre/archives')
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/)
+    expect(() => loadConfig({ BACKUP_SCHEDULE_HOURS: 'daily' })).toThrow(/BACKUP_SCHEDULE_HOURS/)
+  })
+
   it('treats an empty optional variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined()
   })

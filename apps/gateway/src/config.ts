@@ -123,6 +123,11 @@ const EnvSchema = z.object({
   // Several gateways on one PostgreSQL (decision 026): each announces itself this often; one not
   // heard from for three beats is gone, and its clients' presence leaves.
   REALTIME_INSTANCE_BEAT_MS: int(50, 600_000).default(5000),
+  // Backups (docs/decisions/027): hours between archives written by the gateway itself (0: none),
+  // the folder they go to (default: backups beside the data folder), and how many are kept.
+  BACKUP_SCHEDULE_HOURS: int(0, 8760).default(0),
+  BACKUP_DIR: optional,
+  BACKUP_KEEP: int(1, 1000).default(7),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -131,6 +136,8 @@ export interface Config extends Env {
   /** Where PGlite data, keys and stored files live (absolute). */
   dataDir: string
   storageDir: string
+  /** Where `npm run backup` and the schedule write archives (absolute). */
+  backupDir: string
   /** The folder of function folders when FUNCTIONS_DIR is set (absolute); else the workspace's. */
   functionsDir: string | undefined
   /** The public origin of the site and the gateway. */
@@ -164,6 +171,7 @@ export function loadConfig(
     ...values,
     dataDir,
     storageDir: values.STORAGE_DIR ? resolve(values.STORAGE_DIR) : `${dataDir}/storage`,
+    backupDir: values.BACKUP_DIR ? resolve(values.BACKUP_DIR) : `${dataDir}-backups`,
     functionsDir: values.FUNCTIONS_DIR ? resolve(values.FUNCTIONS_DIR) : undefined,
     siteUrl,
     redirectUrls: [

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
+import { scheduleBackups } from './backup/backup.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { migrate } from './database/migrate.ts'
 import { openDatabase } from './database/open-database.ts'
@@ -81,6 +82,20 @@ async function main() {
     batchSize: config.RETENTION_BATCH_SIZE,
     intervalMs: config.RETENTION_INTERVAL_MINUTES * 60_000,
   })
+  // Backups (docs/decisions/027): every BACKUP_SCHEDULE_HOURS, keeping the newest BACKUP_KEEP.
+  const backups = scheduleBackups(
+    { db, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, storageDir: config.storageDir },
+    {
+      dir: config.backupDir,
+      keep: config.BACKUP_KEEP,
+      intervalMs: config.BACKUP_SCHEDULE_HOURS * 3_600_000,
+      onDone: ({ file, removed }) => logger.info({ file, removed: removed.length }, 'backup written'),
+      onError: (error) => logger.error({ err: error }, 'backup failed, retrying at the next run'),
+    },
+  )
+  if (config.BACKUP_SCHEDULE_HOURS > 0) {
+    logger.info({ dir: config.backupDir, everyHours: config.BACKUP_SCHEDULE_HOURS }, 'backups scheduled')
+  }
   const gateway = createApp(deps)
   // Newsletter issues queued in the database are sent by this process (docs/decisions/017).
   const newsletters = config.NEWSLETTER_WORKER ? createNewsletterWorker(deps) : undefined
@@ -130,6 +145,7 @@ async function main() {
       if ('closeIdleConnections' in server) server.closeIdleConnections()
       await closed
       await retention.stop()
+      await backups.stop()
       await db.close()
       logger.info('stopped')
       process.exit(0)
