@@ -159,10 +159,7 @@ interface Listener {
  * connections. When it dies, every subscriber's `onLost` is called and the next `listen` opens a
  * new connection.
  */
-function openListeners(
-  connect: () => Promise<pg.Client>,
-  heartbeat: { everyMs: number; timeoutMs: number },
-) {
+function openListeners(connect: () => Promise<pg.Client>, heartbeat: { everyMs: number; timeoutMs: number }) {
   const listeners = new Map<string, Listener>()
   const opening = new Map<string, Promise<Listener>>()
 
