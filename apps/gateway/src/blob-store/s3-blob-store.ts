@@ -5,6 +5,7 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   type ListMultipartUploadsCommandOutput,
@@ -46,6 +47,27 @@ export function createS3Client(settings: S3Settings): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
+}
+
+/**
+ * Asks the server for the bucket once, so a wrong endpoint, bucket or key stops start-up with one
+ * line instead of failing the first upload. Throws an Error whose message is that line.
+ */
+export async function probeBucket(settings: S3Settings, client = createS3Client(settings)): Promise<void> {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: settings.bucket }))
+  } catch (error) {
+    const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined
+    const reason =
+      status === 404
+        ? 'no such bucket'
+        : status === 403
+          ? 'access denied (check STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY)'
+          : error instanceof Error
+            ? `${error.name}: ${error.message}`.replace(/\s+/g, ' ')
+            : String(error)
+    throw new Error(`Cannot use S3 bucket ${settings.bucket} at ${settings.endpoint}: ${reason}`)
+  }
 }
 
 /**
