@@ -292,6 +292,28 @@ describe.each(storageCases)('storage objects (%s, %s)', (driver, backend) => {
     expect(await res.text()).toBe('menu')
   })
 
+  it('streams a 12 MiB file in and out whole, and a range of it (S3: a multipart upload)', async () => {
+    const big = Buffer.alloc(12 * 1024 * 1024)
+    for (let i = 0; i < big.length; i += 4) big.writeUInt32LE((i * 2654435761) >>> 0, i)
+    const scratch = f.admin.storage.from('scratch')
+    const { error } = await scratch.upload(
+      'big/plan.bin',
+      new Blob([big], { type: 'application/octet-stream' }),
+    )
+    expect(error).toBeNull()
+    expect((await scratch.info('big/plan.bin')).data?.size).toBe(big.byteLength)
+    const { data } = await scratch.download('big/plan.bin')
+    // Compared as buffers: a deep equality over 12 million elements takes seconds.
+    expect(big.equals(Buffer.from(await data!.arrayBuffer()))).toBe(true)
+    const { data: signed } = await scratch.createSignedUrl('big/plan.bin', 60)
+    const part = await f.gw.app.fetch(
+      new Request(signed!.signedUrl, { headers: { range: 'bytes=9000000-9000009' } }),
+    )
+    expect(part.status).toBe(206)
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(big.subarray(9_000_000, 9_000_010))
+    expect(await f.storedBlobs()).toHaveLength(await f.objectCount())
+  })
+
   it('stores a PDF and keeps it byte for byte', async () => {
     await f.admin.storage
       .from('statements')
