@@ -66,6 +66,69 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ BACKUP_SCHEDULE_HOURS: 'daily' })).toThrow(/BACKUP_SCHEDULE_HOURS/)
   })
 
+  it('refuses a backup schedule while the files are in an S3 bucket (their backup is not built)', () => {
+    const s3 = {
+      STORAGE_BACKEND: 's3',
+      STORAGE_S3_ENDPOINT: 'http://127.0.0.1:9000',
+      STORAGE_S3_BUCKET: 'centre-files',
+      STORAGE_S3_ACCESS_KEY_ID: 'key',
+      STORAGE_S3_SECRET_ACCESS_KEY: 'secret',
+    }
+    expect(() => loadConfig({ ...s3, BACKUP_SCHEDULE_HOURS: '24' })).toThrow(
+      /^Invalid environment variable BACKUP_SCHEDULE_HOURS="24": backups of files kept in an S3 bucket/,
+    )
+    expect(loadConfig(s3).BACKUP_SCHEDULE_HOURS).toBe(0)
+  })
+
+  it('selects the S3 blob store with its settings, path-style by default', () => {
+    const config = loadConfig({
+      STORAGE_BACKEND: 's3',
+      STORAGE_S3_ENDPOINT: 'https://s3.af-south-1.amazonaws.com',
+      STORAGE_S3_BUCKET: 'centre-files',
+      STORAGE_S3_REGION: 'af-south-1',
+      STORAGE_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      STORAGE_S3_SECRET_ACCESS_KEY: 'secret',
+      STORAGE_S3_FORCE_PATH_STYLE: 'false',
+    })
+    expect(config.s3).toEqual({
+      endpoint: 'https://s3.af-south-1.amazonaws.com',
+      bucket: 'centre-files',
+      region: 'af-south-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    })
+    expect(loadConfig({}).s3).toBeUndefined()
+  })
+
+  it.each([
+    'STORAGE_S3_ENDPOINT',
+    'STORAGE_S3_BUCKET',
+    'STORAGE_S3_ACCESS_KEY_ID',
+    'STORAGE_S3_SECRET_ACCESS_KEY',
+  ])('stops with one line when STORAGE_BACKEND=s3 lacks %s', (name) => {
+    const env: Record<string, string> = {
+      STORAGE_BACKEND: 's3',
+      STORAGE_S3_ENDPOINT: 'http://127.0.0.1:9000',
+      STORAGE_S3_BUCKET: 'centre-files',
+      STORAGE_S3_ACCESS_KEY_ID: 'key',
+      STORAGE_S3_SECRET_ACCESS_KEY: 'secret',
+    }
+    delete env[name]
+    expect(() => loadConfig(env)).toThrow(
+      new RegExp(`^Missing environment variable ${name}: required when STORAGE_BACKEND=s3$`),
+    )
+  })
+
+  it.each([
+    ['STORAGE_BACKEND', 'ftp'],
+    ['STORAGE_S3_ENDPOINT', 'minio:9000'],
+    ['STORAGE_S3_BUCKET', 'Centre_Files'],
+    ['STORAGE_S3_FORCE_PATH_STYLE', 'perhaps'],
+  ])('stops on a bad %s with one line naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`))
+  })
+
   it('treats an empty optional variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined()
   })

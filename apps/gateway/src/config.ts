@@ -72,7 +72,21 @@ const EnvSchema = z.object({
   // GoTrue's SMTP max_frequency: at most one recovery, magic-link, OTP or confirmation mail per
   // address in this many seconds, whether or not the address has an account (0 turns it off).
   AUTH_SMTP_MAX_FREQUENCY_SECONDS: int(0, 86400).default(60),
-  // Storage
+  // Storage: stored files on this machine's disk (STORAGE_DIR) or in an S3-compatible bucket
+  // (decision 028); with s3, the endpoint, bucket and keys are required and checked here.
+  STORAGE_BACKEND: z.enum(['disk', 's3']).default('disk'),
+  STORAGE_S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  STORAGE_S3_BUCKET: optional.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'not an S3 bucket name')
+      .optional(),
+  ),
+  STORAGE_S3_REGION: z.string().min(1).default('us-east-1'),
+  STORAGE_S3_ACCESS_KEY_ID: optional,
+  STORAGE_S3_SECRET_ACCESS_KEY: optional,
+  // Path-style addressing (endpoint/bucket/key), which MinIO and most self-hosted servers need.
+  STORAGE_S3_FORCE_PATH_STYLE: bool.default(true),
   STORAGE_FILE_SIZE_LIMIT: int(1, 5 * 1024 ** 3).default(50 * 1024 * 1024),
   // Public forms
   FUNCTIONS_RATE_LIMIT: int(1, 100000).default(10),
@@ -132,12 +146,42 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>
 
+/** Where the S3 blob store writes, when STORAGE_BACKEND=s3. */
+export interface S3Settings {
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+  forcePathStyle: boolean
+}
+
+/** The S3 settings, each required once STORAGE_BACKEND=s3 (checked by `loadConfig`). */
+function s3SettingsOf(values: Env): S3Settings | undefined {
+  if (values.STORAGE_BACKEND !== 's3') return undefined
+  const need = (name: keyof Env, value: string | undefined): string => {
+    if (!value)
+      throw new ConfigError(`Missing environment variable ${name}: required when STORAGE_BACKEND=s3`)
+    return value
+  }
+  return {
+    endpoint: need('STORAGE_S3_ENDPOINT', values.STORAGE_S3_ENDPOINT),
+    bucket: need('STORAGE_S3_BUCKET', values.STORAGE_S3_BUCKET),
+    region: values.STORAGE_S3_REGION,
+    accessKeyId: need('STORAGE_S3_ACCESS_KEY_ID', values.STORAGE_S3_ACCESS_KEY_ID),
+    secretAccessKey: need('STORAGE_S3_SECRET_ACCESS_KEY', values.STORAGE_S3_SECRET_ACCESS_KEY),
+    forcePathStyle: values.STORAGE_S3_FORCE_PATH_STYLE,
+  }
+}
+
 export interface Config extends Env {
   /** Where PGlite data, keys and stored files live (absolute). */
   dataDir: string
   storageDir: string
   /** Where `npm run backup` and the schedule write archives (absolute). */
   backupDir: string
+  /** The bucket stored files go to when STORAGE_BACKEND=s3; undefined with the disk backend. */
+  s3: S3Settings | undefined
   /** The folder of function folders when FUNCTIONS_DIR is set (absolute); else the workspace's. */
   functionsDir: string | undefined
   /** The public origin of the site and the gateway. */
@@ -163,6 +207,13 @@ export function loadConfig(
     )
   }
   const values = parsed.data
+  // A backup holds the database and the files on disk (docs/decisions/027): with the files in an
+  // S3 bucket it would hold no file at all, so the schedule is refused rather than half-done.
+  if (values.STORAGE_BACKEND === 's3' && values.BACKUP_SCHEDULE_HOURS > 0) {
+    throw new ConfigError(
+      `Invalid environment variable BACKUP_SCHEDULE_HOURS=${JSON.stringify(env.BACKUP_SCHEDULE_HOURS ?? '')}: backups of files kept in an S3 bucket are not built yet (back the bucket up with its own tools and leave this at 0)`,
+    )
+  }
   const resolve = (p: string) =>
     new URL(p, `file://${cwd.endsWith('/') ? cwd : `${cwd}/`}`).pathname.replace(/\/$/, '')
   const dataDir = resolve(values.DATA_DIR)
@@ -172,6 +223,7 @@ export function loadConfig(
     dataDir,
     storageDir: values.STORAGE_DIR ? resolve(values.STORAGE_DIR) : `${dataDir}/storage`,
     backupDir: values.BACKUP_DIR ? resolve(values.BACKUP_DIR) : `${dataDir}-backups`,
+    s3: s3SettingsOf(values),
     functionsDir: values.FUNCTIONS_DIR ? resolve(values.FUNCTIONS_DIR) : undefined,
     siteUrl,
     redirectUrls: [

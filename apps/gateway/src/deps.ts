@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import { BackgroundTasks } from './background-tasks.ts'
 import type { BlobStore } from './blob-store/blob-store.ts'
 import { createDiskBlobStore } from './blob-store/disk-blob-store.ts'
+import { createS3BlobStore } from './blob-store/s3-blob-store.ts'
 import type { Config } from './config.ts'
 import type { Database } from './database/types.ts'
 import type { Keys } from './keys.ts'
@@ -15,7 +16,7 @@ export interface Deps {
   keys: Keys
   logger: Logger
   mailer: Mailer
-  /** Bytes of stored objects (disk under STORAGE_DIR by default). */
+  /** Bytes of stored objects (disk under STORAGE_DIR by default, or an S3 bucket). */
   blobStore: BlobStore
   /** Work started without waiting for it (auth mails); `createApp().stop()` lets it finish. */
   background: BackgroundTasks
@@ -45,7 +46,8 @@ export function createDeps(
         smtpUrl: config.SMTP_URL,
         timeoutMs: config.SMTP_TIMEOUT_MS,
       }),
-    blobStore: parts.blobStore ?? createDiskBlobStore(config.storageDir),
+    blobStore:
+      parts.blobStore ?? (config.s3 ? createS3BlobStore(config.s3) : createDiskBlobStore(config.storageDir)),
     background: new BackgroundTasks(),
   }
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { scheduleBackups } from './backup/backup.ts'
+import { probeBucket } from './blob-store/s3-blob-store.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { migrate } from './database/migrate.ts'
 import { openDatabase } from './database/open-database.ts'
@@ -38,6 +39,14 @@ async function main() {
     throw error
   }
   const logger = createLogger(config.LOG_LEVEL)
+  if (config.s3) {
+    try {
+      await probeBucket(config.s3)
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error))
+      process.exit(1)
+    }
+  }
 
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
     logger.info('no web build found: building the web app once (npm run build)')

@@ -7,6 +7,13 @@ import { openDatabase } from '../database/open-database.ts'
 // On the embedded database, stop the gateway first (or use BACKUP_SCHEDULE_HOURS inside it): one
 // PGlite data folder is opened by one process at a time.
 const config = loadConfig()
+if (config.s3) {
+  // The archive would hold the database but none of the files, which live in the bucket.
+  console.error(
+    'Backup refused: the stored files are in an S3 bucket (STORAGE_BACKEND=s3), and backups of a bucket are not built yet. Back the bucket up with its own tools.',
+  )
+  process.exit(1)
+}
 const now = new Date()
 const file = process.argv[2] ? resolve(process.argv[2]) : join(config.backupDir, archiveName(now))
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })

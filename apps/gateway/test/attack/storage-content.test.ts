@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inspectContent } from '../../src/services/storage/inspect-content.ts'
-import { createStorageFixture, DEMO, type StorageFixture } from '../storage/storage-fixture.ts'
-import { drivers } from '../support/database.ts'
+import { createStorageFixture, DEMO, type StorageFixture, storageCases } from '../storage/storage-fixture.ts'
 
 /**
  * Issue 11, item 11: an upload claimed as an image is one. An SVG (or an HTML page) that can run
@@ -88,7 +87,7 @@ describe('the SVG inspector, chunk by chunk', () => {
   })
 })
 
-describe.each(drivers)('uploads that claim to be images (%s)', (driver) => {
+describe.each(storageCases)('uploads that claim to be images (%s, %s)', (driver, backend) => {
   let f: StorageFixture
   const shopFolder = async () =>
     (
@@ -98,7 +97,7 @@ describe.each(drivers)('uploads that claim to be images (%s)', (driver) => {
     ).rows[0].id
 
   beforeAll(async () => {
-    f = await createStorageFixture(driver)
+    f = await createStorageFixture(driver, backend)
     await f.service.storage.createBucket('pictures', { public: true, allowedMimeTypes: ['image/*'] })
   })
   afterAll(() => f.close())

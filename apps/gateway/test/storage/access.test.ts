@@ -1,15 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { drivers } from '../support/database.ts'
-import { createStorageFixture, DEMO, PDF, pdfBlob, pngBlob, type StorageFixture } from './storage-fixture.ts'
+import {
+  createStorageFixture,
+  DEMO,
+  PDF,
+  pdfBlob,
+  pngBlob,
+  type StorageFixture,
+  storageCases,
+} from './storage-fixture.ts'
 
 const A = DEMO.tenantA.tenantId
 const B = DEMO.tenantB.tenantId
 
-describe.each(drivers)('storage access decided by RLS (%s)', (driver) => {
+describe.each(storageCases)('storage access decided by RLS (%s, %s)', (driver, backend) => {
   let f: StorageFixture
   let shopA: string
   beforeAll(async () => {
-    f = await createStorageFixture(driver)
+    f = await createStorageFixture(driver, backend)
     for (const tenant of [A, B]) {
       const { error } = await f.admin.storage.from('statements').upload(`${tenant}/2026-10.pdf`, pdfBlob())
       expect(error).toBeNull()
@@ -72,7 +79,7 @@ describe.each(drivers)('storage access decided by RLS (%s)', (driver) => {
     const signUpload = await asA.createSignedUploadUrl(`${B}/forged.pdf`)
     expect(signUpload.error).toMatchObject({ statusCode: '403' })
     expect(await f.objectCount('statements')).toBe(2)
-    expect(f.filesOnDisk()).toHaveLength(2)
+    expect(await f.storedBlobs()).toHaveLength(2)
   })
 
   it('does not let a tenant move their own statement (no update policy)', async () => {

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { drivers } from '../support/database.ts'
 import { TEST_JWT_SECRET } from '../support/gateway.ts'
 import { DEMO, signToken, userClaims } from '../support/tokens.ts'
-import { createStorageFixture, type StorageFixture } from './storage-fixture.ts'
+import { createStorageFixture, type StorageFixture, storageCases } from './storage-fixture.ts'
 
-describe.each(drivers)('storage buckets (%s)', (driver) => {
+describe.each(storageCases)('storage buckets (%s, %s)', (driver, backend) => {
   let f: StorageFixture
   beforeAll(async () => {
-    f = await createStorageFixture(driver)
+    f = await createStorageFixture(driver, backend)
   })
   afterAll(() => f.close())
 
@@ -96,7 +95,7 @@ describe.each(drivers)('storage buckets (%s)', (driver) => {
       statusCode: '409',
       message: 'The bucket you tried to delete is not empty',
     })
-    expect(f.filesOnDisk()).toHaveLength(1)
+    expect(await f.storedBlobs()).toHaveLength(1)
 
     const emptied = await f.admin.storage.emptyBucket('centre-media')
     expect(emptied).toEqual({
@@ -104,7 +103,7 @@ describe.each(drivers)('storage buckets (%s)', (driver) => {
       error: null,
     })
     expect(await f.objectCount('centre-media')).toBe(0)
-    expect(f.filesOnDisk()).toHaveLength(0)
+    expect(await f.storedBlobs()).toHaveLength(0)
 
     const deleted = await f.admin.storage.deleteBucket('centre-media')
     expect(deleted).toEqual({ data: { message: 'Successfully deleted' }, error: null })

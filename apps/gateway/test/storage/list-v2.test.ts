@@ -1,7 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { drivers } from '../support/database.ts'
-import { createStorageFixture, DEMO, pdfBlob, type StorageFixture } from './storage-fixture.ts'
+import { createStorageFixture, DEMO, pdfBlob, type StorageFixture, storageCases } from './storage-fixture.ts'
 
 const A = DEMO.tenantA.tenantId
 const B = DEMO.tenantB.tenantId
@@ -25,11 +24,11 @@ type SearchV2Result = NonNullable<Awaited<ReturnType<Bucket['listV2']>>['data']>
 
 const bytewise = (names: string[]) => [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 
-describe.each(drivers)('storage listV2 (%s)', (driver) => {
+describe.each(storageCases)('storage listV2 (%s, %s)', (driver, backend) => {
   let f: StorageFixture
 
   beforeAll(async () => {
-    f = await createStorageFixture(driver)
+    f = await createStorageFixture(driver, backend)
     await f.service.storage.createBucket('listing', { public: false })
     for (const name of NAMES) {
       const { error } = await f.service.storage.from('listing').upload(name, new TextEncoder().encode(name))

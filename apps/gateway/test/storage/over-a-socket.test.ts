@@ -2,17 +2,16 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { drivers } from '../support/database.ts'
-import { createStorageFixture, PDF, PNG, type StorageFixture } from './storage-fixture.ts'
+import { createStorageFixture, PDF, PNG, type StorageFixture, storageCases } from './storage-fixture.ts'
 
 /** The same gateway behind a real HTTP server on loopback: what a browser or a script meets. */
-describe.each(drivers)('storage over a real socket (%s)', (driver) => {
+describe.each(storageCases)('storage over a real socket (%s, %s)', (driver, backend) => {
   let f: StorageFixture
   let server: ReturnType<typeof serve>
   let base: string
   let client: SupabaseClient
   beforeAll(async () => {
-    f = await createStorageFixture(driver)
+    f = await createStorageFixture(driver, backend)
     server = serve({ fetch: f.gw.app.fetch, port: 0, hostname: '127.0.0.1' })
     await new Promise((resolve) => server.once('listening', resolve))
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -42,7 +41,7 @@ describe.each(drivers)('storage over a real socket (%s)', (driver) => {
     const { data } = await client.storage.from('shop-logos').download('x/fine.png')
     expect(data?.size).toBe(fine.length)
     expect(await f.objectCount()).toBe(1)
-    expect(f.filesOnDisk()).toHaveLength(1)
+    expect(await f.storedBlobs()).toHaveLength(1)
   })
 
   it('leaves no row and no file when the client aborts an upload midway', async () => {
@@ -69,11 +68,11 @@ describe.each(drivers)('storage over a real socket (%s)', (driver) => {
     await expect(attempt).rejects.toThrow()
     // The server notices the broken connection on its own schedule: poll (at most 5 s) until the
     // partial blob is gone, then check that nothing else was left.
-    for (let waited = 0; f.filesOnDisk().length > 1 && waited < 5000; waited += 50) {
+    for (let waited = 0; (await f.storedBlobs()).length > 1 && waited < 5000; waited += 50) {
       await new Promise((r) => setTimeout(r, 50))
     }
     expect(await f.objectCount('statements')).toBe(0)
-    expect(f.filesOnDisk()).toHaveLength(1)
-    expect(f.filesOnDisk().some((p) => p.includes('.tmp-'))).toBe(false)
+    expect(await f.storedBlobs()).toHaveLength(1)
+    expect((await f.storedBlobs()).some((p) => p.includes('.tmp-'))).toBe(false)
   })
 })

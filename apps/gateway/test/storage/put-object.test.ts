@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVICE_ROLE } from '../../src/database/request-scope.ts'
 import { moveStoredObject, putObject } from '../../src/services/storage/objects.ts'
-import { drivers } from '../support/database.ts'
-import { createStorageFixture, PDF, PNG, type StorageFixture } from './storage-fixture.ts'
+import { createStorageFixture, PDF, PNG, type StorageFixture, storageCases } from './storage-fixture.ts'
 
 /** Server-side code stores files through the storage domain, as an upload would, without HTTP. */
-describe.each(drivers)('storage domain from server-side code (%s)', (driver) => {
+describe.each(storageCases)('storage domain from server-side code (%s, %s)', (driver, backend) => {
   let f: StorageFixture
   beforeAll(async () => {
-    f = await createStorageFixture(driver)
+    f = await createStorageFixture(driver, backend)
   })
   afterAll(async () => {
     await f?.close()
@@ -29,7 +28,7 @@ describe.each(drivers)('storage domain from server-side code (%s)', (driver) => 
 
   it('keeps the bucket’s rules: a refused file leaves neither row nor blob behind', async () => {
     const rows = await f.objectCount()
-    const files = f.filesOnDisk().length
+    const files = (await f.storedBlobs()).length
     await expect(
       putObject(f.gw.deps, {
         bucketId: 'floor-plans',
@@ -47,7 +46,7 @@ describe.each(drivers)('storage domain from server-side code (%s)', (driver) => 
       }),
     ).rejects.toMatchObject({ code: 'NoSuchBucket' })
     expect(await f.objectCount()).toBe(rows)
-    expect(f.filesOnDisk().length).toBe(files)
+    expect((await f.storedBlobs()).length).toBe(files)
   })
 
   it('acts as the caller it is given, so RLS still decides', async () => {

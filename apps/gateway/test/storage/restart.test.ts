@@ -1,21 +1,19 @@
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
-import { createDiskBlobStore } from '../../src/blob-store/disk-blob-store.ts'
-import { drivers } from '../support/database.ts'
 import { TEST_URL } from '../support/gateway.ts'
-import { createStorageFixture, DEMO, PDF, PNG, type StorageFixture } from './storage-fixture.ts'
+import { createStorageFixture, DEMO, PDF, PNG, type StorageFixture, storageCases } from './storage-fixture.ts'
 
 const A = DEMO.tenantA.tenantId
 
-describe.each(drivers)('storage across a restart (%s)', (driver) => {
+describe.each(storageCases)('storage across a restart (%s, %s)', (driver, backend) => {
   let f: StorageFixture
   beforeAll(async () => {
-    f = await createStorageFixture(driver)
+    f = await createStorageFixture(driver, backend)
   })
   afterAll(() => f.close())
 
-  it('keeps every file when a new gateway opens the same folder and database', async () => {
+  it('keeps every file when a new gateway opens the same folder or bucket and database', async () => {
     const files = [
       { bucket: 'statements', path: `${A}/2026-10.pdf`, bytes: PDF, type: 'application/pdf' },
       { bucket: 'shop-logos', path: 'g01/logo.png', bytes: PNG, type: 'image/png' },
@@ -29,8 +27,8 @@ describe.each(drivers)('storage across a restart (%s)', (driver) => {
     }
     const { data: signed } = await f.admin.storage.from('statements').createSignedUrl(`${A}/2026-10.pdf`, 600)
 
-    // A second gateway: new app, new blob store over the same folder, same database and keys.
-    const { app } = createApp({ ...f.gw.deps, blobStore: createDiskBlobStore(f.storageDir) })
+    // A second gateway: new app, new blob store over the same folder or bucket, same database and keys.
+    const { app } = createApp({ ...f.gw.deps, blobStore: f.newBlobStore() })
     const fetchInProcess: typeof fetch = async (input, init) => app.fetch(new Request(input, init))
     const restarted = createClient(TEST_URL, f.gw.keys.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },
@@ -43,6 +41,6 @@ describe.each(drivers)('storage across a restart (%s)', (driver) => {
     }
     // Signed URLs issued before the restart still work (the key persists).
     expect((await app.fetch(new Request(signed!.signedUrl))).status).toBe(200)
-    expect(f.filesOnDisk().filter((p) => p.includes('.tmp-'))).toEqual([])
+    expect((await f.storedBlobs()).filter((p) => p.includes('.tmp-'))).toEqual([])
   })
 })

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { drivers } from '../support/database.ts'
-import { createStorageFixture, DEMO, PDF, PNG, type StorageFixture } from './storage-fixture.ts'
+import { createStorageFixture, DEMO, PDF, PNG, type StorageFixture, storageCases } from './storage-fixture.ts'
 
 const A = DEMO.tenantA.tenantId
 
@@ -22,17 +21,17 @@ function countingStream(chunks: number, size: number, first?: Uint8Array) {
   return { stream, state }
 }
 
-describe.each(drivers)('storage safety (%s)', (driver) => {
+describe.each(storageCases)('storage safety (%s, %s)', (driver, backend) => {
   let f: StorageFixture
   beforeAll(async () => {
-    f = await createStorageFixture(driver)
+    f = await createStorageFixture(driver, backend)
     await f.service.storage.createBucket('tiny', { public: false, fileSizeLimit: 4096 })
   })
   afterAll(() => f.close())
 
   const nothingLeft = async () => {
     expect(await f.objectCount()).toBe(0)
-    expect(f.filesOnDisk()).toEqual([])
+    expect(await f.storedBlobs()).toEqual([])
   }
 
   it('refuses an oversize upload with EntityTooLarge, leaving nothing behind', async () => {
@@ -213,12 +212,12 @@ describe.each(drivers)('storage safety (%s)', (driver) => {
     expect(
       (await statements.upload(`${A}/once.pdf`, PDF, { contentType: 'application/pdf' })).error,
     ).toBeNull()
-    const files = f.filesOnDisk()
+    const files = await f.storedBlobs()
     // The service role is not pre-checked (it bypasses RLS), so the bytes are stored before the
     // unique key refuses the row: the new blob must go again.
     const again = await statements.upload(`${A}/once.pdf`, PDF, { contentType: 'application/pdf' })
     expect(again.error).toMatchObject({ statusCode: '409' })
-    expect(f.filesOnDisk()).toEqual(files)
+    expect(await f.storedBlobs()).toEqual(files)
     expect((await statements.remove([`${A}/once.pdf`])).data).toHaveLength(1)
     await nothingLeft()
   })
@@ -226,7 +225,7 @@ describe.each(drivers)('storage safety (%s)', (driver) => {
   it('keeps the bytes when the metadata delete does not commit', async () => {
     const plans = f.admin.storage.from('floor-plans')
     await plans.upload('kept.pdf', new Blob([PDF], { type: 'application/pdf' }))
-    const files = f.filesOnDisk()
+    const files = await f.storedBlobs()
     // A failing trigger stands in for any error after the row delete (the transaction rolls back).
     await f.gw.db.exec(`
       create function refuse_object_delete() returns trigger language plpgsql as
@@ -236,7 +235,7 @@ describe.each(drivers)('storage safety (%s)', (driver) => {
     try {
       const { error } = await plans.remove(['kept.pdf'])
       expect(error).toMatchObject({ status: 500, statusCode: '500', message: 'Internal server error' })
-      expect(f.filesOnDisk()).toEqual(files)
+      expect(await f.storedBlobs()).toEqual(files)
       const { data } = await f.anon.storage.from('floor-plans').download('kept.pdf')
       expect(new Uint8Array(await data!.arrayBuffer())).toEqual(PDF)
     } finally {

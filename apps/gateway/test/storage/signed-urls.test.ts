@@ -1,17 +1,23 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { drivers } from '../support/database.ts'
 import { TEST_JWT_SECRET } from '../support/gateway.ts'
 import { signToken, userClaims } from '../support/tokens.ts'
-import { createStorageFixture, DEMO, PDF, pdfBlob, type StorageFixture } from './storage-fixture.ts'
+import {
+  createStorageFixture,
+  DEMO,
+  PDF,
+  pdfBlob,
+  type StorageFixture,
+  storageCases,
+} from './storage-fixture.ts'
 
 const A = DEMO.tenantA.tenantId
 const B = DEMO.tenantB.tenantId
 
-describe.each(drivers)('storage signed URLs (%s)', (driver) => {
+describe.each(storageCases)('storage signed URLs (%s, %s)', (driver, backend) => {
   let f: StorageFixture
   const get = (url: string) => f.gw.app.fetch(new Request(url))
   beforeAll(async () => {
-    f = await createStorageFixture(driver)
+    f = await createStorageFixture(driver, backend)
     await f.admin.storage.from('statements').upload(`${A}/2026-10.pdf`, pdfBlob())
     await f.admin.storage.from('statements').upload(`${B}/2026-10.pdf`, pdfBlob())
   })

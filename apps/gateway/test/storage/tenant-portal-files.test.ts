@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedStatementPdfs } from '../../src/demo/statement-pdfs.ts'
-import { drivers } from '../support/database.ts'
-import { createStorageFixture, DEMO, PNG, pdfBlob, pngBlob, type StorageFixture } from './storage-fixture.ts'
+import {
+  createStorageFixture,
+  DEMO,
+  PNG,
+  pdfBlob,
+  pngBlob,
+  type StorageFixture,
+  storageCases,
+} from './storage-fixture.ts'
 
 /**
  * The tenant portal's files through the real storage API (issue 12): statement PDFs generated at
@@ -12,13 +19,13 @@ const A = DEMO.tenantA.tenantId
 const B = DEMO.tenantB.tenantId
 const REQUEST_A = '3a000000-0000-4000-8000-00000000000a'
 
-describe.each(drivers)('tenant portal files (%s)', (driver) => {
+describe.each(storageCases)('tenant portal files (%s, %s)', (driver, backend) => {
   let f: StorageFixture
   let issuedA: string
   let paidA: string
   let issuedB: string
   beforeAll(async () => {
-    f = await createStorageFixture(driver)
+    f = await createStorageFixture(driver, backend)
     const pick = async (tenant: string, status: string) => {
       const { rows } = await f.gw.db.query<{ id: string }>(
         'select id from public.rental_statements where tenant_id = $1 and status = $2 order by period limit 1',
@@ -115,27 +122,27 @@ describe.each(drivers)('tenant portal files (%s)', (driver) => {
     })
 
     it('refuses a file type the bucket does not take, and leaves nothing behind', async () => {
-      const files = f.filesOnDisk().length
+      const files = (await f.storedBlobs()).length
       const rows = await f.objectCount('payment-proofs')
       const { error } = await f.tenantB.storage
         .from('payment-proofs')
         .upload(`${B}/rental/${issuedB}/notes.txt`, new Blob(['paid'], { type: 'text/plain' }))
       expect(error?.message).toBe('mime type text/plain is not supported')
       expect(await f.objectCount('payment-proofs')).toBe(rows)
-      expect(f.filesOnDisk()).toHaveLength(files)
+      expect(await f.storedBlobs()).toHaveLength(files)
       expect(await statusOf(issuedB)).toBe('issued')
       expect(await proofsOf(issuedB)).toBe(0)
     })
 
     it('refuses a file over 5 MB, and leaves nothing behind', async () => {
-      const files = f.filesOnDisk().length
+      const files = (await f.storedBlobs()).length
       const big = new Uint8Array(5 * 1024 * 1024 + 1)
       big.set(PNG)
       const { error } = await f.tenantB.storage
         .from('payment-proofs')
         .upload(`${B}/rental/${issuedB}/huge.png`, new Blob([big], { type: 'image/png' }))
       expect(error?.message).toBe('The object exceeded the maximum allowed size')
-      expect(f.filesOnDisk()).toHaveLength(files)
+      expect(await f.storedBlobs()).toHaveLength(files)
       expect(await statusOf(issuedB)).toBe('issued')
       expect(await proofsOf(issuedB)).toBe(0)
     })
@@ -149,12 +156,12 @@ describe.each(drivers)('tenant portal files (%s)', (driver) => {
     })
 
     it('refuses a proof against a paid statement with the reason, and removes the bytes it received', async () => {
-      const files = f.filesOnDisk().length
+      const files = (await f.storedBlobs()).length
       const { error } = await f.tenantA.storage
         .from('payment-proofs')
         .upload(`${A}/rental/${paidA}/late.png`, pngBlob())
       expect(error?.message).toBe('Proof of payment can only be added to an issued, unpaid statement')
-      expect(f.filesOnDisk()).toHaveLength(files)
+      expect(await f.storedBlobs()).toHaveLength(files)
       expect(await statusOf(paidA)).toBe('paid')
     })
 
