@@ -86,7 +86,7 @@ function inlineEntryCss(): Plugin {
           /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g,
           (tag, file: string) => {
             const asset = ctx.bundle?.[file]
-            if (!asset || asset.type !== 'asset') return tag
+            if (asset?.type !== 'asset') return tag
             const css = String(asset.source)
             if (/<\/style/i.test(css))
               throw new Error(`${file} cannot be written into the page: it contains </style`)
