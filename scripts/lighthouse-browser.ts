@@ -9,8 +9,10 @@ import { AUTH_STORAGE_KEY } from '../apps/web/src/lib/session/auth-storage.ts'
  * (as Lighthouse's CLI would: chrome-launcher, the same binary and flags), puts the session where the web app's supabase-js keeps it
  * (localStorage, apps/web/src/lib/session/auth-storage.ts) over the DevTools protocol, and lets
  * Lighthouse attach to that browser (`--port`, `--disable-storage-reset` so the session stays).
- * Each audit gets a new browser with an empty profile: the only thing it has loaded before is
- * /robots.txt (to reach the site's origin), so the page's code and data still load cold.
+ * Each audit gets a new browser with an empty profile. For /tenant/dashboard it is a returning
+ * tenant's browser: the dashboard was opened once before (the app keeps the heading's summary
+ * between visits, `tenant_data`), then the cache was cleared, so the page's code and data still
+ * load cold. Every other page has loaded only /robots.txt (to reach the site's origin) before.
  */
 
 export interface SignedInBrowser {
@@ -95,6 +97,12 @@ export async function startSignedInBrowser(options: {
   chromeFlags: string[]
   origin: string
   session: unknown
+  /**
+   * A page to open once before the audit, as the tenant did on an earlier visit, waiting until
+   * the app has stored what it keeps between visits under this key; the browser's cache is then
+   * cleared, so the audited load still fetches every file.
+   */
+  visitBefore?: { path: string; storedKey: string }
 }): Promise<SignedInBrowser> {
   const chrome = await launch({ chromePath: options.chromePath, chromeFlags: options.chromeFlags })
   const stop = () => {
@@ -130,6 +138,17 @@ export async function startSignedInBrowser(options: {
       await evaluate(
         `localStorage.setItem(${JSON.stringify(AUTH_STORAGE_KEY)}, ${JSON.stringify(JSON.stringify(options.session))})`,
       )
+      if (options.visitBefore) {
+        const { path, storedKey } = options.visitBefore
+        await cdp.send('Page.navigate', { url: `${options.origin}${path}` }, sessionId)
+        await waitFor(`${path} to store ${storedKey}`, async () =>
+          (await evaluate(`localStorage.getItem(${JSON.stringify(storedKey)})`).catch(() => null))
+            ? true
+            : undefined,
+        )
+        await cdp.send('Network.enable', {}, sessionId)
+        await cdp.send('Network.clearBrowserCache', {}, sessionId)
+      }
       await cdp.send('Target.closeTarget', { targetId })
     } finally {
       cdp.close()

@@ -69,6 +69,36 @@ function preloadFont(): Plugin {
 }
 
 /**
+ * Writes the entry's stylesheet into the page itself. As a separate file it held back the first
+ * paint until a second round trip had finished, and the page's code, which must wait for the same
+ * stylesheet, then ran before the browser had painted anything: a phone saw a blank page until
+ * the app had started. Inline, the HTML alone paints (the prerendered page, or the app shell),
+ * and the code runs after. The file is still written, for anything that asks for it by name.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'genesis:inline-entry-css',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(
+          /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g,
+          (tag, file: string) => {
+            const asset = ctx.bundle?.[file]
+            if (asset?.type !== 'asset') return tag
+            const css = String(asset.source)
+            if (/<\/style/i.test(css))
+              throw new Error(`${file} cannot be written into the page: it contains </style`)
+            return `<style>${css}</style>`
+          },
+        )
+      },
+    },
+  }
+}
+
+/**
  * Gives full zod ("classic", `import { z } from 'zod'`) its own copy of zod's core, apart from the
  * core that `zod/mini` uses (decision 019). Tree-shaking works per module, and zod's core is a few
  * modules (`core/schemas.js` holds every schema class): with one copy, the core chunk every public
@@ -122,9 +152,15 @@ function zodClassicCore(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [zodClassicCore(), react(), tailwindcss(), precompress(), preloadFont()],
+  plugins: [zodClassicCore(), react(), tailwindcss(), precompress(), preloadFont(), inlineEntryCss()],
   // The manifest lets scripts/check-budgets.ts follow each route's chunk graph.
-  build: { manifest: true },
+  build: {
+    manifest: true,
+    // One stylesheet for the whole app (Tailwind's utilities are shared anyway), written into every
+    // page by inlineEntryCss: with a stylesheet per chunk, each lazy chunk would name the entry's
+    // stylesheet as its dependency and fetch it again.
+    cssCodeSplit: false,
+  },
   server: {
     proxy: {
       '^/(auth|rest|storage|functions|realtime)/v1': { target: 'http://localhost:8080', ws: true },

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
@@ -9,6 +9,7 @@ import { NoticesCard } from '../../../features/notices/components/notices-card'
 import { useRentalStatements } from '../../../features/statements/api/get-rental-statements'
 import { BalanceDueCard } from '../../../features/statements/components/balance-due-card'
 import { useMyTenancy } from '../../../features/tenancy/api/get-my-tenancy'
+import { readTenancySummary, summaryOf } from '../../../features/tenancy/api/tenancy-summary'
 import { LeaseSummary } from '../../../features/tenancy/components/lease-summary'
 import { TenancyWelcome } from '../../../features/tenancy/components/tenancy-welcome'
 import { useSession } from '../../../lib/session/session-context'
@@ -40,11 +41,13 @@ export default function TenantDashboardPage() {
   const tab: TabId = isTab(requested) ? requested : 'overview'
 
   // The spec (docs/product/site.md §3) Tenant context: the signed-in tenant's id in browser storage under tenant_id.
+  // Its cached data is the heading's summary, drawn at once on the next visit (tenancy-summary.ts).
+  const remembered = useMemo(() => readTenancySummary(userId), [userId])
   useEffect(() => {
     const t = tenancy.data
-    if (!t) return
-    setTenantId(t.id, { companyName: t.company_name, shopNo: t.shop?.shop_no ?? null })
-  }, [tenancy.data, setTenantId])
+    if (!t || !userId) return
+    setTenantId(t.id, summaryOf(userId, t))
+  }, [tenancy.data, userId, setTenantId])
 
   // On a phone the tab row scrolls sideways: keep the open tab in view (e.g. after a link to ?tab=account).
   const tabList = useRef<HTMLDivElement>(null)
@@ -75,6 +78,7 @@ export default function TenantDashboardPage() {
       />
       <TenancyWelcome
         tenancy={tenancy.data}
+        remembered={remembered}
         isPending={tenancy.isPending}
         error={tenancy.error}
         onRetry={() => void tenancy.refetch()}

@@ -28,9 +28,10 @@ export function BalanceDueCard({
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading your balance">
+          // The loaded amount's and due line's exact heights, so the cards below do not move.
+          <div role="status" aria-busy="true" aria-label="Loading your balance">
             <Skeleton className="h-9 w-40" />
-            <Skeleton className="h-5 w-52" />
+            <Skeleton className="mt-2 h-5 w-52" />
           </div>
         ) : error ? (
           <StatementsError title="We could not load your balance." error={error} onRetry={onRetry} />

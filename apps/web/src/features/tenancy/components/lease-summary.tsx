@@ -33,11 +33,7 @@ export function LeaseSummary({
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading your lease">
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-5 w-1/2" />
-            <Skeleton className="h-5 w-3/5" />
-          </div>
+          <LeaseFactsLoading />
         ) : error ? (
           <Alert
             variant="error"
@@ -96,6 +92,27 @@ function LeaseFacts({ tenancy, today }: { tenancy: Tenancy; today: Date }) {
         </Alert>
       )}
     </>
+  )
+}
+
+const FACT_LABELS = ['Start', 'End', 'Monthly rental', 'Annual escalation', 'Notice period', 'Deposit']
+
+/**
+ * The facts' own grid with their labels and a grey bar for each value, and room for the expiry
+ * line, so the card keeps its size when the lease arrives and nothing below it moves.
+ */
+function LeaseFactsLoading() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading your lease">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2" aria-hidden="true">
+        {FACT_LABELS.map((label) => (
+          <Fact key={label} label={label}>
+            <Skeleton className="h-5 w-24" />
+          </Fact>
+        ))}
+      </dl>
+      <Skeleton className="mt-4 h-6 w-40" />
+    </div>
   )
 }
 

@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import type { Tenancy } from '../api/get-my-tenancy'
+import type { TenancySummary } from '../api/tenancy-summary'
 
 /** The loaded heading's usual height: eyebrow, a company name over two lines and a wrapped shop line on a phone. */
 const WELCOME_HEIGHT = 'min-h-38 sm:min-h-24'
@@ -11,15 +12,27 @@ const WELCOME_HEIGHT = 'min-h-38 sm:min-h-24'
 /** The dashboard's heading: the tenant's company, and their shop's number, floor and category. */
 export function TenancyWelcome({
   tenancy,
+  remembered,
   isPending,
   error,
   onRetry,
 }: {
   tenancy: Tenancy | null | undefined
+  /** The heading as it was on this tenant's last visit, drawn while their record loads again. */
+  remembered?: TenancySummary
   isPending: boolean
   error: Error | null
   onRetry: () => void
 }) {
+  if (isPending && remembered) {
+    return (
+      <WelcomeHeading
+        companyName={remembered.companyName}
+        shop={remembered.shop}
+        status={remembered.status}
+      />
+    )
+  }
   if (isPending) {
     // The same lines as the loaded heading, in a block as tall as it usually is (a company name and
     // a shop line that wrap on a phone), so the tabs below do not jump when it arrives.
@@ -61,29 +74,40 @@ export function TenancyWelcome({
       </>
     )
   }
+  return <WelcomeHeading companyName={tenancy.company_name} shop={tenancy.shop} status={tenancy.status} />
+}
+
+/** The loaded heading: company, shop line, and a badge once the tenancy has ended. */
+function WelcomeHeading({
+  companyName,
+  shop,
+  status,
+}: {
+  companyName: string
+  shop: Pick<NonNullable<Tenancy['shop']>, 'shop_no' | 'trading_name' | 'floor' | 'category'> | null
+  status: string
+}) {
   return (
     <div className={`${WELCOME_HEIGHT} flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between`}>
       <div>
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Welcome back</p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
-          {tenancy.company_name}
-        </h1>
-        {tenancy.shop ? (
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{companyName}</h1>
+        {shop ? (
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 text-stone-700">
             <span className="flex items-center gap-2 font-semibold">
               <StoreIcon className="size-5 text-stone-500" aria-hidden="true" />
-              {tenancy.shop.trading_name}
+              {shop.trading_name}
             </span>
-            <span>Shop {tenancy.shop.shop_no}</span>
+            <span>Shop {shop.shop_no}</span>
             <span aria-hidden="true">·</span>
-            <span>{tenancy.shop.floor}</span>
-            <Badge variant="accent">{tenancy.shop.category}</Badge>
+            <span>{shop.floor}</span>
+            <Badge variant="accent">{shop.category}</Badge>
           </p>
         ) : (
           <p className="mt-2 text-stone-600">No shop is linked to your tenancy yet.</p>
         )}
       </div>
-      {tenancy.status === 'vacated' && <Badge variant="warning">Tenancy ended</Badge>}
+      {status === 'vacated' && <Badge variant="warning">Tenancy ended</Badge>}
     </div>
   )
 }
