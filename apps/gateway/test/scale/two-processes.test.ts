@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listMigrations } from '../../src/database/migrate.ts'
+import { listMigrations, migrate } from '../../src/database/migrate.ts'
+import { openPostgres } from '../../src/database/postgres.ts'
 import { type Keys, keysFromSecret } from '../../src/keys.ts'
 import { subscribed, waitFor } from '../realtime/realtime-helpers.ts'
 import { TEST_JWT_SECRET } from '../support/gateway.ts'
@@ -254,5 +255,39 @@ describe.skipIf(!url && !ci)('two gateway processes on one PostgreSQL', () => {
     const down = await onB.from('two-processes').download('plans/unit-7.bin')
     expect(down.error).toBeNull()
     expect(Buffer.from(await (down.data as Blob).arrayBuffer()).equals(bytes)).toBe(true)
+  })
+
+  it('a migration applied while both run is visible over REST on both without a restart', async () => {
+    const anon = (instance: Instance) => client(instance).from('two_process_probes').select('id, note')
+    // Both have loaded their schema cache, and the table does not exist yet.
+    for (const instance of [a, b]) expect((await anon(instance)).error?.code).toBe('PGRST205')
+
+    // Applied the way a gateway applies migrations at start-up (a third one, with a newer release).
+    const dir = mkdtempSync(join(folder, 'migrations-'))
+    writeFileSync(
+      join(dir, '29991231000001_create_two_process_probes.sql'),
+      `create table public.two_process_probes (id integer primary key, note text not null);
+       alter table public.two_process_probes enable row level security;
+       create policy "Anyone can read the probes" on public.two_process_probes for select using (true);
+       grant select on public.two_process_probes to anon;
+       insert into public.two_process_probes values (1, 'added while both ran');`,
+    )
+    const db = await openPostgres(withDatabase(url ?? '', database), 1)
+    try {
+      expect(await migrate(db, dir)).toEqual(['29991231000001_create_two_process_probes'])
+    } finally {
+      await db.close()
+    }
+
+    // Each process hears `notify pgrst` on its own connection and reloads: poll, bounded.
+    for (const instance of [a, b]) {
+      let seen = await anon(instance)
+      for (let i = 0; seen.error; i++) {
+        if (i > 300) throw new Error(`gateway ${instance.name} never saw the table: ${seen.error.message}`)
+        await new Promise((r) => setTimeout(r, 50))
+        seen = await anon(instance)
+      }
+      expect(seen.data).toEqual([{ id: 1, note: 'added while both ran' }])
+    }
   })
 })
