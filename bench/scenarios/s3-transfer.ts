@@ -30,6 +30,12 @@ function startWorker(data: Record<string, unknown>) {
     })
   return {
     ready: next('ready'),
+    /** The worker thread's own CPU time so far (ms). */
+    async cpu() {
+      const answer = next('cpu')
+      worker.postMessage({ type: 'cpu' })
+      return Number((await answer).ms)
+    },
     async close() {
       const closed = next('closed')
       worker.postMessage({ type: 'close' })
@@ -101,10 +107,31 @@ export default async function run(): Promise<void> {
         }
       },
     }
+    const ownCpu = () => {
+      const { user, system } = process.threadCpuUsage()
+      return (user + system) / 1000
+    }
+    const processCpu = () => {
+      const { user, system } = process.cpuUsage()
+      return (user + system) / 1000
+    }
+    const cpuNow = async () => ({
+      s3rver: await s3.cpu(),
+      gateway: await gateway.cpu(),
+      client: ownCpu(),
+      all: processCpu(),
+    })
+    type Cpu = Awaited<ReturnType<typeof cpuNow>>
     const timed = async (step: () => Promise<void>) => {
+      const before = await cpuNow()
       const start = performance.now()
       await step()
-      return performance.now() - start
+      const ms = performance.now() - start
+      const after = await cpuNow()
+      const used = Object.fromEntries(
+        Object.keys(after).map((k) => [k, after[k as keyof Cpu] - before[k as keyof Cpu]]),
+      ) as Cpu
+      return { ms, used }
     }
 
     // Warm up both paths (connections, JIT, the gateway's bucket lookups).
@@ -114,12 +141,20 @@ export default async function run(): Promise<void> {
       keyof typeof steps,
       number[]
     >
+    const cpu = { directUpload: [], gatewayUpload: [], directDownload: [], gatewayDownload: [] } as Record<
+      keyof typeof steps,
+      Cpu[]
+    >
     for (let rep = 0; rep < REPS; rep++) {
       const order: (keyof typeof steps)[] =
         rep % 2 === 0
           ? ['directUpload', 'gatewayUpload', 'directDownload', 'gatewayDownload']
           : ['gatewayUpload', 'directUpload', 'gatewayDownload', 'directDownload']
-      for (const name of order) ms[name].push(await timed(steps[name]))
+      for (const name of order) {
+        const result = await timed(steps[name])
+        ms[name].push(result.ms)
+        cpu[name].push(result.used)
+      }
     }
 
     const total = FILE_BYTES * FILES
@@ -147,6 +182,39 @@ export default async function run(): Promise<void> {
         target: down >= 0.5 ? 'met' : 'NOT met',
       },
     ])
+    // Where the CPU went, per MiB moved (sum of the three runs): each server's own thread, this
+    // load generator's thread, and the rest of the process (libuv's pool doing s3rver's file writes
+    // and reads, GC helpers).
+    const mib = (total / 1024 / 1024) * REPS
+    const perMib = (name: keyof typeof steps) => {
+      const sum = cpu[name].reduce(
+        (acc, c) => ({
+          s3rver: acc.s3rver + c.s3rver,
+          gateway: acc.gateway + c.gateway,
+          client: acc.client + c.client,
+          all: acc.all + c.all,
+        }),
+        { s3rver: 0, gateway: 0, client: 0, all: 0 },
+      )
+      return {
+        step: name,
+        's3rver ms/MiB': (sum.s3rver / mib).toFixed(2),
+        'gateway ms/MiB': (sum.gateway / mib).toFixed(2),
+        'load generator ms/MiB': (sum.client / mib).toFixed(2),
+        'other threads ms/MiB': ((sum.all - sum.s3rver - sum.gateway - sum.client) / mib).toFixed(2),
+        'total ms/MiB': (sum.all / mib).toFixed(2),
+        'wall ms/MiB': ((ms[name].reduce((a, b) => a + b, 0) / mib) as number).toFixed(2),
+      }
+    }
+    const rows = (['directUpload', 'gatewayUpload', 'directDownload', 'gatewayDownload'] as const).map(perMib)
+    console.log('  CPU per MiB moved (all three runs):')
+    console.table(rows)
+    // When the cores are the limit, the rate is inversely proportional to the CPU per MiB.
+    const bound = (d: number, g: number) =>
+      (Number(rows[d]['total ms/MiB']) / Number(rows[g]['total ms/MiB'])).toFixed(2)
+    console.log(
+      `  CPU-bound ceiling of gateway / direct (direct CPU per MiB ÷ gateway path CPU per MiB): upload ${bound(0, 1)}, download ${bound(2, 3)}`,
+    )
   } finally {
     direct.destroy()
     await gateway.close()

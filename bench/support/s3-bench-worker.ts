@@ -24,10 +24,17 @@ const { role, s3, fileSizeLimit } = workerData as {
   fileSizeLimit?: number
 }
 
+/** This thread's own CPU time so far (ms), for the scenario's CPU-per-MiB figures. */
+function threadCpu() {
+  const { user, system } = process.threadCpuUsage()
+  return { type: 'cpu', ms: (user + system) / 1000 }
+}
+
 if (role === 's3') {
   const server = await startS3Server()
   parentPort?.postMessage({ type: 'ready', settings: server.settings })
   parentPort?.on('message', async (message: { type: string }) => {
+    if (message.type === 'cpu') parentPort?.postMessage(threadCpu())
     if (message.type === 'close') {
       await server.close()
       parentPort?.postMessage({ type: 'closed' })
@@ -56,6 +63,7 @@ if (role === 's3') {
     parentPort?.postMessage({ type: 'ready', port: info.port, serviceRoleKey: keys.serviceRoleKey })
   })
   parentPort?.on('message', async (message: { type: string }) => {
+    if (message.type === 'cpu') parentPort?.postMessage(threadCpu())
     if (message.type === 'close') {
       await new Promise((resolve) => server.close(resolve))
       await gateway.stop()
