@@ -9,6 +9,7 @@ describe('configuration from the environment', () => {
     expect(config.storageDir).toBe('/srv/centre/.data/storage')
     expect(config.siteUrl).toBe('http://localhost:8080')
     expect(config.SEED_DEMO).toBe(true)
+    expect(config.WEB_BUILD_ON_START).toBe(true)
     expect(config.DATABASE_URL).toBeUndefined()
     expect(config.schemas).toEqual(['public'])
     expect(config.JWT_EXPIRY).toBe(3600)

@@ -26,6 +26,9 @@ const EnvSchema = z.object({
   SITE_URL: optional.pipe(z.url().optional()),
   ADDITIONAL_REDIRECT_URLS: z.string().default(''),
   SEED_DEMO: bool.default(true),
+  // With no web build (apps/web/dist), `npm start` builds the web app once before listening; false
+  // starts the API alone (pages answer 503 until a build exists), as tests of the process do.
+  WEB_BUILD_ON_START: bool.default(true),
   // Keys: generated once into the data folder unless given here.
   JWT_SECRET: optional.pipe(z.string().min(32).optional()),
   // As short as 5 s, so a test can watch sessions refresh many times in a minute.

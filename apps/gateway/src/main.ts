@@ -48,7 +48,9 @@ async function main() {
     }
   }
 
-  if (!existsSync(join(WEB_DIST, 'index.html'))) {
+  if (!existsSync(join(WEB_DIST, 'index.html')) && !config.WEB_BUILD_ON_START) {
+    logger.warn('no web build found and WEB_BUILD_ON_START=false: serving the API only')
+  } else if (!existsSync(join(WEB_DIST, 'index.html'))) {
     logger.info('no web build found: building the web app once (npm run build)')
     execFileSync('npm', ['run', 'build'], {
       stdio: 'inherit',
