@@ -129,6 +129,32 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`))
   })
 
+  it('reads the HSTS settings (one year with subdomains by default, 0 turns it off) and refuses bad ones', () => {
+    const defaults = loadConfig({})
+    expect(defaults.HSTS_MAX_AGE_SECONDS).toBe(31_536_000)
+    expect(defaults.HSTS_INCLUDE_SUBDOMAINS).toBe(true)
+    expect(defaults.TRUST_PROXY).toBe(false)
+    const set = loadConfig({
+      HSTS_MAX_AGE_SECONDS: '0',
+      HSTS_INCLUDE_SUBDOMAINS: 'false',
+      TRUST_PROXY: 'true',
+    })
+    expect(set.HSTS_MAX_AGE_SECONDS).toBe(0)
+    expect(set.HSTS_INCLUDE_SUBDOMAINS).toBe(false)
+    expect(set.TRUST_PROXY).toBe(true)
+    for (const [name, value] of [
+      ['HSTS_MAX_AGE_SECONDS', '-1'],
+      ['HSTS_MAX_AGE_SECONDS', 'a year'],
+      ['HSTS_MAX_AGE_SECONDS', '63072001'],
+      ['HSTS_INCLUDE_SUBDOMAINS', 'sometimes'],
+      ['TRUST_PROXY', 'nginx'],
+    ]) {
+      expect(() => loadConfig({ [name]: value })).toThrow(
+        new RegExp(`^Invalid environment variable ${name}=`),
+      )
+    }
+  })
+
   it('treats an empty optional variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined()
   })

@@ -18,7 +18,12 @@ const optional = z
 const EnvSchema = z.object({
   PORT: int(0, 65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  // Behind a reverse proxy: the client's address from X-Forwarded-For (rate limits, lock-outs) and
+  // the request's protocol from X-Forwarded-Proto (HSTS); without it both headers are ignored.
   TRUST_PROXY: bool.default(false),
+  // Strict-Transport-Security on answers to https requests (security-headers.ts); 0 sends none.
+  HSTS_MAX_AGE_SECONDS: int(0, 63_072_000).default(31_536_000),
+  HSTS_INCLUDE_SUBDOMAINS: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
