@@ -43,6 +43,7 @@ describe('configuration from the environment', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['SEED_DEMO', 'maybe'],
     ['JWT_SECRET', 'short'],
+    ['JWT_SECRET_PREVIOUS', 'short'],
     ['SMTP_URL', 'http://mail'],
     ['AUTH_MFA_REQUIRED_FOR_ADMINS', 'sometimes'],
   ])('stops on a bad %s with one line naming the variable', (name, value) => {

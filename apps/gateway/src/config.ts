@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   SEED_DEMO: bool.default(true),
   // Keys: generated once into the data folder unless given here.
   JWT_SECRET: optional.pipe(z.string().min(32).optional()),
+  // Rotation: the secret being replaced, still accepted for verification (never used to sign).
+  JWT_SECRET_PREVIOUS: optional.pipe(z.string().min(32).optional()),
   // As short as 5 s, so a test can watch sessions refresh many times in a minute.
   JWT_EXPIRY: int(5, 604800).default(3600),
   ANON_KEY: optional,

@@ -39,6 +39,20 @@ async function main() {
     throw error
   }
   const logger = createLogger(config.LOG_LEVEL)
+  // The keys (a given ANON_KEY or SERVICE_ROLE_KEY is checked against the secret) before anything else.
+  let keys: Awaited<ReturnType<typeof loadOrCreateKeys>>
+  try {
+    keys = await loadOrCreateKeys(config.dataDir, config)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  if (keys.previousJwtSecret) {
+    logger.warn('JWT_SECRET_PREVIOUS is set: tokens signed with the previous secret are still accepted')
+  }
   if (config.s3) {
     try {
       await probeBucket(config.s3)
@@ -69,7 +83,6 @@ async function main() {
   // Checked and loaded under a lock: of several gateways starting at once, one seeds.
   const seeded = config.SEED_DEMO && (await seedDemoIfEmpty(db))
   if (seeded) logger.info('demo content loaded')
-  const keys = await loadOrCreateKeys(config.dataDir, config)
   const deps = createDeps({ config, db, keys, logger })
   if (seeded) {
     // The demo statements' PDFs, so a newcomer's first download works (issue 12).
