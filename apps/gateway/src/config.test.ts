@@ -12,6 +12,7 @@ describe('configuration from the environment', () => {
     expect(config.DATABASE_URL).toBeUndefined()
     expect(config.schemas).toEqual(['public'])
     expect(config.JWT_EXPIRY).toBe(3600)
+    expect(config.DATABASE_POOL_SIZE).toBe(10)
     expect(config.AUTH_MFA_REQUIRED_FOR_ADMINS).toBe(true)
   })
 
@@ -20,6 +21,7 @@ describe('configuration from the environment', () => {
       {
         PORT: '9000',
         DATABASE_URL: 'postgres://app:secret@db.internal:5432/centre',
+        DATABASE_POOL_SIZE: '25',
         SITE_URL: 'https://centre.example.co.za/',
         SEED_DEMO: 'false',
         ADDITIONAL_REDIRECT_URLS: 'https://admin.example.co.za, https://m.example.co.za',
@@ -28,6 +30,7 @@ describe('configuration from the environment', () => {
       '/srv/centre',
     )
     expect(config.PORT).toBe(9000)
+    expect(config.DATABASE_POOL_SIZE).toBe(25)
     expect(config.SEED_DEMO).toBe(false)
     expect(config.siteUrl).toBe('https://centre.example.co.za')
     expect(config.redirectUrls).toEqual([
@@ -44,6 +47,8 @@ describe('configuration from the environment', () => {
     ['SEED_DEMO', 'maybe'],
     ['JWT_SECRET', 'short'],
     ['JWT_SECRET_PREVIOUS', 'short'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_POOL_SIZE', 'ten'],
     ['SMTP_URL', 'http://mail'],
     ['AUTH_MFA_REQUIRED_FOR_ADMINS', 'sometimes'],
   ])('stops on a bad %s with one line naming the variable', (name, value) => {

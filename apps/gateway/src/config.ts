@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  // Connections one gateway keeps for requests (LISTEN connections for realtime come on top).
+  DATABASE_POOL_SIZE: int(1, 1000).default(10),
   STORAGE_DIR: optional,
   SITE_URL: optional.pipe(z.url().optional()),
   ADDITIONAL_REDIRECT_URLS: z.string().default(''),

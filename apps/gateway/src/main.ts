@@ -73,7 +73,19 @@ async function main() {
     })
   }
 
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  let db: Awaited<ReturnType<typeof openDatabase>>
+  try {
+    db = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      poolSize: config.DATABASE_POOL_SIZE,
+      dataDir: config.dataDir,
+    })
+  } catch (error) {
+    // Unreachable, refused, or too old (PostgreSQL 15+): one line, not a stack.
+    const { message, code } = error as NodeJS.ErrnoException
+    console.error(`Cannot open the database: ${message || code || String(error)}`)
+    process.exit(1)
+  }
   const applied = await migrate(db)
   if (applied.length > 0) logger.info({ applied }, 'migrations applied')
   await applySecuritySettings(db, config)
