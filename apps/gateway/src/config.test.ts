@@ -22,6 +22,7 @@ describe('configuration from the environment', () => {
         PORT: '9000',
         DATABASE_URL: 'postgres://app:secret@db.internal:5432/centre',
         DATABASE_POOL_SIZE: '25',
+        MAIL_FROM: 'Genesis Centre <no-reply@centre.example.co.za>',
         SITE_URL: 'https://centre.example.co.za/',
         SEED_DEMO: 'false',
         ADDITIONAL_REDIRECT_URLS: 'https://admin.example.co.za, https://m.example.co.za',
@@ -31,6 +32,7 @@ describe('configuration from the environment', () => {
     )
     expect(config.PORT).toBe(9000)
     expect(config.DATABASE_POOL_SIZE).toBe(25)
+    expect(config.MAIL_FROM).toBe('Genesis Centre <no-reply@centre.example.co.za>')
     expect(config.SEED_DEMO).toBe(false)
     expect(config.siteUrl).toBe('https://centre.example.co.za')
     expect(config.redirectUrls).toEqual([
@@ -48,6 +50,10 @@ describe('configuration from the environment', () => {
     ['JWT_SECRET', 'short'],
     ['JWT_SECRET_PREVIOUS', 'short'],
     ['DATABASE_POOL_SIZE', '0'],
+    ['SITE_URL', 'ftp://centre.example'],
+    ['SITE_URL', 'centre.example'],
+    ['MAIL_FROM', 'no-reply'],
+    ['MAIL_FROM', 'Centre <no-reply>'],
     ['DATABASE_POOL_SIZE', 'ten'],
     ['SMTP_URL', 'http://mail'],
     ['AUTH_MFA_REQUIRED_FOR_ADMINS', 'sometimes'],

@@ -30,7 +30,7 @@ const EnvSchema = z.object({
   // Connections one gateway keeps for requests (LISTEN connections for realtime come on top).
   DATABASE_POOL_SIZE: int(1, 1000).default(10),
   STORAGE_DIR: optional,
-  SITE_URL: optional.pipe(z.url().optional()),
+  SITE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADDITIONAL_REDIRECT_URLS: z.string().default(''),
   SEED_DEMO: bool.default(true),
   // Keys: generated once into the data folder unless given here.
@@ -43,7 +43,12 @@ const EnvSchema = z.object({
   SERVICE_ROLE_KEY: optional,
   // Mail: SMTP when set, otherwise the outbox table.
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
-  MAIL_FROM: z.string().default('Genesis Centre <no-reply@genesis-centre.test>'),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, {
+      message: 'not an address (name@domain, or Name <name@domain>)',
+    })
+    .default('Genesis Centre <no-reply@genesis-centre.test>'),
   SMTP_TIMEOUT_MS: int(100, 600_000).default(10_000),
   // Request bodies: JSON bodies are refused past these (413 / 400) before they are held whole.
   JSON_BODY_LIMIT_BYTES: int(1024, 64 * 1024 * 1024).default(2 * 1024 * 1024),
