@@ -20,6 +20,7 @@ describe('configuration from the environment', () => {
     const config = loadConfig(
       {
         PORT: '9000',
+        HOST: '127.0.0.1',
         DATABASE_URL: 'postgres://app:secret@db.internal:5432/centre',
         DATABASE_POOL_SIZE: '25',
         MAIL_FROM: 'Genesis Centre <no-reply@centre.example.co.za>',
@@ -31,6 +32,7 @@ describe('configuration from the environment', () => {
       '/srv/centre',
     )
     expect(config.PORT).toBe(9000)
+    expect(config.HOST).toBe('127.0.0.1')
     expect(config.DATABASE_POOL_SIZE).toBe(25)
     expect(config.MAIL_FROM).toBe('Genesis Centre <no-reply@centre.example.co.za>')
     expect(config.SEED_DEMO).toBe(false)
@@ -50,6 +52,9 @@ describe('configuration from the environment', () => {
     ['JWT_SECRET', 'short'],
     ['JWT_SECRET_PREVIOUS', 'short'],
     ['DATABASE_POOL_SIZE', '0'],
+    ['HOST', 'http://0.0.0.0'],
+    ['HOST', 'my host'],
+    ['PORT', '70000'],
     ['SITE_URL', 'ftp://centre.example'],
     ['SITE_URL', 'centre.example'],
     ['MAIL_FROM', 'no-reply'],

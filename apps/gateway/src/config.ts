@@ -17,7 +17,10 @@ const optional = z
  */
 const EnvSchema = z.object({
   PORT: int(0, 65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  // An address or a host name to listen on (127.0.0.1 behind a proxy on the same machine).
+  HOST: z
+    .union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'not an IP address or host name' })
+    .default('0.0.0.0'),
   // Behind a reverse proxy: the client's address from X-Forwarded-For (rate limits, lock-outs) and
   // the request's protocol from X-Forwarded-Proto (HSTS); without it both headers are ignored.
   TRUST_PROXY: bool.default(false),

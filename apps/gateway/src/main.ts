@@ -157,6 +157,12 @@ async function main() {
     console.log(`${lines.join('\n')}\n`)
   })
 
+  // A port in use or an address this machine does not have: one line, not a stack.
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    console.error(`Cannot listen on ${config.HOST}:${config.PORT}: ${error.code ?? error.message}`)
+    process.exit(1)
+  })
+
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
