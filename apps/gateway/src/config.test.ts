@@ -172,6 +172,15 @@ describe('configuration from the environment', () => {
     }
   })
 
+  it('refuses an ADDITIONAL_REDIRECT_URLS entry that is not an http(s) URL, naming it', () => {
+    expect(() =>
+      loadConfig({ ADDITIONAL_REDIRECT_URLS: 'https://admin.example.co.za, admin.example.co.za' }),
+    ).toThrow(
+      /^Invalid environment variable ADDITIONAL_REDIRECT_URLS=.*: "admin\.example\.co\.za" is not an http\(s\) URL$/,
+    )
+    expect(() => loadConfig({ ADDITIONAL_REDIRECT_URLS: 'javascript:alert(1)' })).toThrow(ConfigError)
+  })
+
   it('treats an empty optional variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined()
   })

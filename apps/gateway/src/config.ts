@@ -231,6 +231,17 @@ export function loadConfig(
       `Invalid environment variable BACKUP_SCHEDULE_HOURS=${JSON.stringify(env.BACKUP_SCHEDULE_HOURS ?? '')}: backups of files kept in an S3 bucket are not built yet (back the bucket up with its own tools and leave this at 0)`,
     )
   }
+  // Auth links may only lead to these (prefix match on origin and path): one that is not an http(s)
+  // URL would never match, and the link would silently go to SITE_URL instead.
+  const redirectUrls = values.ADDITIONAL_REDIRECT_URLS.split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
+  const notUrl = redirectUrls.find((u) => !/^https?:$/.test(URL.parse(u)?.protocol ?? ''))
+  if (notUrl !== undefined) {
+    throw new ConfigError(
+      `Invalid environment variable ADDITIONAL_REDIRECT_URLS=${JSON.stringify(env.ADDITIONAL_REDIRECT_URLS ?? '')}: ${JSON.stringify(notUrl)} is not an http(s) URL`,
+    )
+  }
   const resolve = (p: string) =>
     new URL(p, `file://${cwd.endsWith('/') ? cwd : `${cwd}/`}`).pathname.replace(/\/$/, '')
   const dataDir = resolve(values.DATA_DIR)
@@ -243,12 +254,7 @@ export function loadConfig(
     s3: s3SettingsOf(values),
     functionsDir: values.FUNCTIONS_DIR ? resolve(values.FUNCTIONS_DIR) : undefined,
     siteUrl,
-    redirectUrls: [
-      siteUrl,
-      ...values.ADDITIONAL_REDIRECT_URLS.split(',')
-        .map((u) => u.trim())
-        .filter(Boolean),
-    ],
+    redirectUrls: [siteUrl, ...redirectUrls],
     schemas: values.DB_SCHEMAS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
