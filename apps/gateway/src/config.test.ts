@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, SETTING_NAMES } from './config.ts'
 
 describe('configuration from the environment', () => {
   it('has a working default for every setting', () => {
@@ -179,6 +180,21 @@ describe('configuration from the environment', () => {
       /^Invalid environment variable ADDITIONAL_REDIRECT_URLS=.*: "admin\.example\.co\.za" is not an http\(s\) URL$/,
     )
     expect(() => loadConfig({ ADDITIONAL_REDIRECT_URLS: 'javascript:alert(1)' })).toThrow(ConfigError)
+  })
+
+  it('has every setting the production guide names (docs/production.md)', () => {
+    const guide = readFileSync(new URL('../../../docs/production.md', import.meta.url), 'utf8')
+    // Settings are written as `NAME` or NAME=value; `PREFIX_*` stands for a family of them.
+    const named = new Set(
+      [...guide.matchAll(/(?<![A-Za-z0-9_$])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|HOST|PORT)(?=[`=])/g)].map(
+        (m) => m[1],
+      ),
+    )
+    expect(named.size).toBeGreaterThan(30)
+    expect([...named].filter((name) => !SETTING_NAMES.includes(name))).toEqual([])
+    for (const family of guide.matchAll(/`([A-Z][A-Z0-9_]*_)\*`/g)) {
+      expect(SETTING_NAMES.some((name) => name.startsWith(family[1]))).toBe(true)
+    }
   })
 
   it('treats an empty optional variable as unset', () => {

@@ -163,6 +163,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>
 
+/** The name of every setting the gateway reads (the docs may name no other). */
+export const SETTING_NAMES: readonly string[] = Object.keys(EnvSchema.shape)
+
 /** Where the S3 blob store writes, when STORAGE_BACKEND=s3. */
 export interface S3Settings {
   endpoint: string
