@@ -43,8 +43,16 @@ export function createApp(deps: Deps, options: AppOptions = {}): Gateway {
   const websocket = createRealtimeSocketServer(deps.config)
   const app = new Hono<GatewayEnv>()
 
-  // Headers every answer carries, errors included (CSP, no framing, HSTS on https: security-headers.ts).
-  app.use('*', securityHeaders({ siteUrl: deps.config.SITE_URL }))
+  // Headers every answer carries, errors included (CSP, no framing, HSTS on https requests: security-headers.ts).
+  app.use(
+    '*',
+    securityHeaders({
+      siteUrl: deps.config.SITE_URL,
+      trustProxy: deps.config.TRUST_PROXY,
+      hstsMaxAgeSeconds: deps.config.HSTS_MAX_AGE_SECONDS,
+      hstsIncludeSubdomains: deps.config.HSTS_INCLUDE_SUBDOMAINS,
+    }),
+  )
   // Every request gets an id (log lines and `X-Request-Id`); a client's own id is not trusted.
   app.use('*', async (c, next) => {
     const id = randomUUID()

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, SETTING_NAMES } from './config.ts'
 
 describe('configuration from the environment', () => {
   it('has a working default for every setting', () => {
@@ -13,6 +14,7 @@ describe('configuration from the environment', () => {
     expect(config.DATABASE_URL).toBeUndefined()
     expect(config.schemas).toEqual(['public'])
     expect(config.JWT_EXPIRY).toBe(3600)
+    expect(config.DATABASE_POOL_SIZE).toBe(10)
     expect(config.AUTH_MFA_REQUIRED_FOR_ADMINS).toBe(true)
   })
 
@@ -20,7 +22,10 @@ describe('configuration from the environment', () => {
     const config = loadConfig(
       {
         PORT: '9000',
+        HOST: '127.0.0.1',
         DATABASE_URL: 'postgres://app:secret@db.internal:5432/centre',
+        DATABASE_POOL_SIZE: '25',
+        MAIL_FROM: 'Genesis Centre <no-reply@centre.example.co.za>',
         SITE_URL: 'https://centre.example.co.za/',
         SEED_DEMO: 'false',
         ADDITIONAL_REDIRECT_URLS: 'https://admin.example.co.za, https://m.example.co.za',
@@ -29,6 +34,9 @@ describe('configuration from the environment', () => {
       '/srv/centre',
     )
     expect(config.PORT).toBe(9000)
+    expect(config.HOST).toBe('127.0.0.1')
+    expect(config.DATABASE_POOL_SIZE).toBe(25)
+    expect(config.MAIL_FROM).toBe('Genesis Centre <no-reply@centre.example.co.za>')
     expect(config.SEED_DEMO).toBe(false)
     expect(config.siteUrl).toBe('https://centre.example.co.za')
     expect(config.redirectUrls).toEqual([
@@ -44,6 +52,16 @@ describe('configuration from the environment', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['SEED_DEMO', 'maybe'],
     ['JWT_SECRET', 'short'],
+    ['JWT_SECRET_PREVIOUS', 'short'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['HOST', 'http://0.0.0.0'],
+    ['HOST', 'my host'],
+    ['PORT', '70000'],
+    ['SITE_URL', 'ftp://centre.example'],
+    ['SITE_URL', 'centre.example'],
+    ['MAIL_FROM', 'no-reply'],
+    ['MAIL_FROM', 'Centre <no-reply>'],
+    ['DATABASE_POOL_SIZE', 'ten'],
     ['SMTP_URL', 'http://mail'],
     ['AUTH_MFA_REQUIRED_FOR_ADMINS', 'sometimes'],
   ])('stops on a bad %s with one line naming the variable', (name, value) => {
@@ -128,6 +146,56 @@ describe('configuration from the environment', () => {
     ['STORAGE_S3_FORCE_PATH_STYLE', 'perhaps'],
   ])('stops on a bad %s with one line naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`))
+  })
+
+  it('reads the HSTS settings (one year with subdomains by default, 0 turns it off) and refuses bad ones', () => {
+    const defaults = loadConfig({})
+    expect(defaults.HSTS_MAX_AGE_SECONDS).toBe(31_536_000)
+    expect(defaults.HSTS_INCLUDE_SUBDOMAINS).toBe(true)
+    expect(defaults.TRUST_PROXY).toBe(false)
+    const set = loadConfig({
+      HSTS_MAX_AGE_SECONDS: '0',
+      HSTS_INCLUDE_SUBDOMAINS: 'false',
+      TRUST_PROXY: 'true',
+    })
+    expect(set.HSTS_MAX_AGE_SECONDS).toBe(0)
+    expect(set.HSTS_INCLUDE_SUBDOMAINS).toBe(false)
+    expect(set.TRUST_PROXY).toBe(true)
+    for (const [name, value] of [
+      ['HSTS_MAX_AGE_SECONDS', '-1'],
+      ['HSTS_MAX_AGE_SECONDS', 'a year'],
+      ['HSTS_MAX_AGE_SECONDS', '63072001'],
+      ['HSTS_INCLUDE_SUBDOMAINS', 'sometimes'],
+      ['TRUST_PROXY', 'nginx'],
+    ]) {
+      expect(() => loadConfig({ [name]: value })).toThrow(
+        new RegExp(`^Invalid environment variable ${name}=`),
+      )
+    }
+  })
+
+  it('refuses an ADDITIONAL_REDIRECT_URLS entry that is not an http(s) URL, naming it', () => {
+    expect(() =>
+      loadConfig({ ADDITIONAL_REDIRECT_URLS: 'https://admin.example.co.za, admin.example.co.za' }),
+    ).toThrow(
+      /^Invalid environment variable ADDITIONAL_REDIRECT_URLS=.*: "admin\.example\.co\.za" is not an http\(s\) URL$/,
+    )
+    expect(() => loadConfig({ ADDITIONAL_REDIRECT_URLS: 'javascript:alert(1)' })).toThrow(ConfigError)
+  })
+
+  it('has every setting the production guide names (docs/production.md)', () => {
+    const guide = readFileSync(new URL('../../../docs/production.md', import.meta.url), 'utf8')
+    // Settings are written as `NAME` or NAME=value; `PREFIX_*` stands for a family of them.
+    const named = new Set(
+      [...guide.matchAll(/(?<![A-Za-z0-9_$])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|HOST|PORT)(?=[`=])/g)].map(
+        (m) => m[1],
+      ),
+    )
+    expect(named.size).toBeGreaterThan(30)
+    expect([...named].filter((name) => !SETTING_NAMES.includes(name))).toEqual([])
+    for (const family of guide.matchAll(/`([A-Z][A-Z0-9_]*_)\*`/g)) {
+      expect(SETTING_NAMES.some((name) => name.startsWith(family[1]))).toBe(true)
+    }
   })
 
   it('treats an empty optional variable as unset', () => {

@@ -17,13 +17,23 @@ const optional = z
  */
 const EnvSchema = z.object({
   PORT: int(0, 65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  // An address or a host name to listen on (127.0.0.1 behind a proxy on the same machine).
+  HOST: z
+    .union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'not an IP address or host name' })
+    .default('0.0.0.0'),
+  // Behind a reverse proxy: the client's address from X-Forwarded-For (rate limits, lock-outs) and
+  // the request's protocol from X-Forwarded-Proto (HSTS); without it both headers are ignored.
   TRUST_PROXY: bool.default(false),
+  // Strict-Transport-Security on answers to https requests (security-headers.ts); 0 sends none.
+  HSTS_MAX_AGE_SECONDS: int(0, 63_072_000).default(31_536_000),
+  HSTS_INCLUDE_SUBDOMAINS: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  // Connections one gateway keeps for requests (LISTEN connections for realtime come on top).
+  DATABASE_POOL_SIZE: int(1, 1000).default(10),
   STORAGE_DIR: optional,
-  SITE_URL: optional.pipe(z.url().optional()),
+  SITE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADDITIONAL_REDIRECT_URLS: z.string().default(''),
   SEED_DEMO: bool.default(true),
   // With no web build (apps/web/dist), `npm start` builds the web app once before listening; false
@@ -31,13 +41,20 @@ const EnvSchema = z.object({
   WEB_BUILD_ON_START: bool.default(true),
   // Keys: generated once into the data folder unless given here.
   JWT_SECRET: optional.pipe(z.string().min(32).optional()),
+  // Rotation: the secret being replaced, still accepted for verification (never used to sign).
+  JWT_SECRET_PREVIOUS: optional.pipe(z.string().min(32).optional()),
   // As short as 5 s, so a test can watch sessions refresh many times in a minute.
   JWT_EXPIRY: int(5, 604800).default(3600),
   ANON_KEY: optional,
   SERVICE_ROLE_KEY: optional,
   // Mail: SMTP when set, otherwise the outbox table.
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
-  MAIL_FROM: z.string().default('Genesis Centre <no-reply@genesis-centre.test>'),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, {
+      message: 'not an address (name@domain, or Name <name@domain>)',
+    })
+    .default('Genesis Centre <no-reply@genesis-centre.test>'),
   SMTP_TIMEOUT_MS: int(100, 600_000).default(10_000),
   // Request bodies: JSON bodies are refused past these (413 / 400) before they are held whole.
   JSON_BODY_LIMIT_BYTES: int(1024, 64 * 1024 * 1024).default(2 * 1024 * 1024),
@@ -149,6 +166,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>
 
+/** The name of every setting the gateway reads (the docs may name no other). */
+export const SETTING_NAMES: readonly string[] = Object.keys(EnvSchema.shape)
+
 /** Where the S3 blob store writes, when STORAGE_BACKEND=s3. */
 export interface S3Settings {
   endpoint: string
@@ -217,6 +237,17 @@ export function loadConfig(
       `Invalid environment variable BACKUP_SCHEDULE_HOURS=${JSON.stringify(env.BACKUP_SCHEDULE_HOURS ?? '')}: backups of files kept in an S3 bucket are not built yet (back the bucket up with its own tools and leave this at 0)`,
     )
   }
+  // Auth links may only lead to these (prefix match on origin and path): one that is not an http(s)
+  // URL would never match, and the link would silently go to SITE_URL instead.
+  const redirectUrls = values.ADDITIONAL_REDIRECT_URLS.split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
+  const notUrl = redirectUrls.find((u) => !/^https?:$/.test(URL.parse(u)?.protocol ?? ''))
+  if (notUrl !== undefined) {
+    throw new ConfigError(
+      `Invalid environment variable ADDITIONAL_REDIRECT_URLS=${JSON.stringify(env.ADDITIONAL_REDIRECT_URLS ?? '')}: ${JSON.stringify(notUrl)} is not an http(s) URL`,
+    )
+  }
   const resolve = (p: string) =>
     new URL(p, `file://${cwd.endsWith('/') ? cwd : `${cwd}/`}`).pathname.replace(/\/$/, '')
   const dataDir = resolve(values.DATA_DIR)
@@ -229,12 +260,7 @@ export function loadConfig(
     s3: s3SettingsOf(values),
     functionsDir: values.FUNCTIONS_DIR ? resolve(values.FUNCTIONS_DIR) : undefined,
     siteUrl,
-    redirectUrls: [
-      siteUrl,
-      ...values.ADDITIONAL_REDIRECT_URLS.split(',')
-        .map((u) => u.trim())
-        .filter(Boolean),
-    ],
+    redirectUrls: [siteUrl, ...redirectUrls],
     schemas: values.DB_SCHEMAS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

@@ -39,6 +39,20 @@ async function main() {
     throw error
   }
   const logger = createLogger(config.LOG_LEVEL)
+  // The keys (a given ANON_KEY or SERVICE_ROLE_KEY is checked against the secret) before anything else.
+  let keys: Awaited<ReturnType<typeof loadOrCreateKeys>>
+  try {
+    keys = await loadOrCreateKeys(config.dataDir, config)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  if (keys.previousJwtSecret) {
+    logger.warn('JWT_SECRET_PREVIOUS is set: tokens signed with the previous secret are still accepted')
+  }
   if (config.s3) {
     try {
       await probeBucket(config.s3)
@@ -61,7 +75,19 @@ async function main() {
     })
   }
 
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  let db: Awaited<ReturnType<typeof openDatabase>>
+  try {
+    db = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      poolSize: config.DATABASE_POOL_SIZE,
+      dataDir: config.dataDir,
+    })
+  } catch (error) {
+    // Unreachable, refused, or too old (PostgreSQL 15+): one line, not a stack.
+    const { message, code } = error as NodeJS.ErrnoException
+    console.error(`Cannot open the database: ${message || code || String(error)}`)
+    process.exit(1)
+  }
   const applied = await migrate(db)
   if (applied.length > 0) logger.info({ applied }, 'migrations applied')
   await applySecuritySettings(db, config)
@@ -71,7 +97,6 @@ async function main() {
   // Checked and loaded under a lock: of several gateways starting at once, one seeds.
   const seeded = config.SEED_DEMO && (await seedDemoIfEmpty(db))
   if (seeded) logger.info('demo content loaded')
-  const keys = await loadOrCreateKeys(config.dataDir, config)
   const deps = createDeps({ config, db, keys, logger })
   if (seeded) {
     // The demo statements' PDFs, so a newcomer's first download works (issue 12).
@@ -132,6 +157,12 @@ async function main() {
       for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(6)}  ${a.email}  ${a.password}`)
     }
     console.log(`${lines.join('\n')}\n`)
+  })
+
+  // A port in use or an address this machine does not have: one line, not a stack.
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    console.error(`Cannot listen on ${config.HOST}:${config.PORT}: ${error.code ?? error.message}`)
+    process.exit(1)
   })
 
   let stopping = false

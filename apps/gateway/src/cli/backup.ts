@@ -16,7 +16,11 @@ if (config.s3) {
 }
 const now = new Date()
 const file = process.argv[2] ? resolve(process.argv[2]) : join(config.backupDir, archiveName(now))
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+const db = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  poolSize: config.DATABASE_POOL_SIZE,
+  dataDir: config.dataDir,
+})
 try {
   const manifest = await createBackup(
     { db, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, storageDir: config.storageDir },

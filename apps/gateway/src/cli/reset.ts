@@ -10,7 +10,11 @@ import { loadOrCreateKeys } from '../keys.ts'
 
 // Empties the product's tables and stored files, then loads the demo content again.
 const config = loadConfig()
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+const db = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  poolSize: config.DATABASE_POOL_SIZE,
+  dataDir: config.dataDir,
+})
 try {
   await migrate(db)
   await truncateAll(db)

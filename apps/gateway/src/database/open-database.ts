@@ -7,13 +7,15 @@ import type { Database } from './types.ts'
 export interface DatabaseSettings {
   /** A PostgreSQL URL; without it the embedded PGlite is used. */
   databaseUrl?: string
+  /** DATABASE_POOL_SIZE: connections kept for requests on PostgreSQL (default 10). */
+  poolSize?: number
   /** Folder for PGlite's data; undefined with `memory` for tests. */
   dataDir?: string
   memory?: boolean
 }
 
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
-  if (settings.databaseUrl) return openPostgres(settings.databaseUrl)
+  if (settings.databaseUrl) return openPostgres(settings.databaseUrl, settings.poolSize)
   if (settings.memory || !settings.dataDir) return openPglite()
   const dir = join(settings.dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })

@@ -64,6 +64,16 @@ export interface PostgresOptions {
   listenerHeartbeatTimeoutMs?: number
 }
 
+/** The oldest PostgreSQL the migrations are written for (`server_version_num`). */
+export const OLDEST_SUPPORTED_SERVER = 150000
+
+/** Stops start-up with one line when the server at DATABASE_URL is older than PostgreSQL 15. */
+export function assertSupportedServer(versionNum: number, version: string): void {
+  if (!(versionNum >= OLDEST_SUPPORTED_SERVER)) {
+    throw new Error(`PostgreSQL 15 or later is needed: the server at DATABASE_URL runs ${version}`)
+  }
+}
+
 /** Any PostgreSQL 15+ through a connection pool. */
 export async function openPostgres(
   connectionString: string,
@@ -84,6 +94,16 @@ export async function openPostgres(
   pool.on('connect', (client) => client.on('error', () => undefined))
   // Fail at start-up, with the driver's own message, when the server cannot be reached.
   const probe = await pool.connect()
+  try {
+    const { rows } = await probe.query<{ server_version_num: string; server_version: string }>(
+      "select current_setting('server_version_num') as server_version_num, current_setting('server_version') as server_version",
+    )
+    assertSupportedServer(Number(rows[0].server_version_num), rows[0].server_version)
+  } catch (error) {
+    probe.release()
+    await pool.end()
+    throw error
+  }
   probe.release()
   // LISTEN connections are the pool's siblings, not its members: each one is held for as long as
   // its channel is listened to, and taken from the pool they would leave too few for requests.

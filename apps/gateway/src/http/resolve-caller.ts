@@ -34,18 +34,32 @@ export function bearerToken(authorization: string | undefined | null): string | 
 }
 
 /**
- * Verifies an HS256 JWT signed with the gateway's secret: signature, expiry (30 s skew), and — for
- * user tokens — audience `authenticated`. Never downgrades a bad token to anon.
+ * jose's check of an HS256 token against the gateway's secret and, during a rotation, against the
+ * previous one (JWT_SECRET_PREVIOUS) when the signature does not match the current.
+ */
+async function verifyWithSecrets(token: string, keys: Keys, clockTolerance: number) {
+  const options = { algorithms: ['HS256'], clockTolerance }
+  try {
+    return await jwtVerify(token, secretKey(keys.jwtSecret), options)
+  } catch (error) {
+    if (keys.previousJwtSecret && error instanceof joseErrors.JWSSignatureVerificationFailed) {
+      return await jwtVerify(token, secretKey(keys.previousJwtSecret), options)
+    }
+    throw error
+  }
+}
+
+/**
+ * Verifies an HS256 JWT signed with the gateway's secret (or, during a rotation, the previous one):
+ * signature, expiry (30 s skew), and — for user tokens — audience `authenticated`. Never downgrades
+ * a bad token to anon.
  */
 export async function verifyJwt(
   token: string,
   keys: Keys,
 ): Promise<{ ok: true; claims: Record<string, unknown> } | { ok: false; problem: CallerProblem }> {
   try {
-    const { payload } = await jwtVerify(token, secretKey(keys.jwtSecret), {
-      algorithms: ['HS256'],
-      clockTolerance: CLOCK_SKEW_SECONDS,
-    })
+    const { payload } = await verifyWithSecrets(token, keys, CLOCK_SKEW_SECONDS)
     // jose does not look at iat; PostgREST refuses tokens from the future (beyond the clock skew).
     if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) {
       return {
@@ -125,6 +139,31 @@ async function verifyJwtRemembered(token: string, keys: Keys): ReturnType<typeof
 }
 
 /**
+ * During a rotation, a project key of the previous secret (pages opened before the restart still
+ * hold the old anon key): any anon or service_role key it signed, as the exact old string is not
+ * known when it came from keys.json. The current secret's keys are compared byte for byte only.
+ */
+async function isPreviousProjectKey(apikey: string, keys: Keys): Promise<boolean> {
+  if (!keys.previousJwtSecret) return false
+  try {
+    const { payload } = await jwtVerify(apikey, secretKey(keys.previousJwtSecret), {
+      algorithms: ['HS256'],
+      clockTolerance: CLOCK_SKEW_SECONDS,
+    })
+    return payload.role === 'anon' || payload.role === 'service_role'
+  } catch {
+    return false
+  }
+}
+
+/** Whether an `apikey` is one of the project keys (or, during a rotation, one of the previous secret's). */
+export async function isProjectKey(apikey: string, keys: Keys): Promise<boolean> {
+  return (
+    apikey === keys.anonKey || apikey === keys.serviceRoleKey || (await isPreviousProjectKey(apikey, keys))
+  )
+}
+
+/**
  * Who is asking (docs/protocol/README.md §1.2): the `apikey` must be one of the project keys; the
  * bearer token (a user JWT or a project key) decides role and claims. No bearer means the apikey's
  * role. A bearer that is present but invalid is refused, never treated as anon.
@@ -139,7 +178,7 @@ export async function resolveCaller(
   if (options.requireApikey !== false) {
     if (!apikey)
       return { ok: false, problem: { kind: 'missing_apikey', message: 'No API key found in request' } }
-    if (apikey !== keys.anonKey && apikey !== keys.serviceRoleKey) {
+    if (!(await isProjectKey(apikey, keys))) {
       return { ok: false, problem: { kind: 'invalid_apikey', message: 'Invalid authentication credentials' } }
     }
   }

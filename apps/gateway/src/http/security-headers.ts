@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from 'hono'
  * The response headers every answer of the gateway carries (issue 11 item 5; OWASP ASVS V14.4):
  * no framing (`frame-ancestors 'none'` and `X-Frame-Options: DENY`), no MIME sniffing, a referrer
  * cut to the origin on other sites, powerful browser features off, a browsing context of its own
- * (`Cross-Origin-Opener-Policy`), and HSTS when the site is served over https.
+ * (`Cross-Origin-Opener-Policy`), and HSTS on answers to requests that came over https.
  *
  * HTML pages get their Content-Security-Policy from the static site (it knows the page's inline
  * scripts and hashes them, see `pageContentSecurityPolicy`); every other answer (JSON, files from
@@ -13,8 +13,29 @@ import type { MiddlewareHandler } from 'hono'
  * nothing and cannot be framed.
  */
 export interface SecurityHeaderOptions {
-  /** SITE_URL: HSTS is sent only when it is https (a plain-http local start must stay reachable). */
+  /** SITE_URL: without a trusted X-Forwarded-Proto, a request counts as https when this is https. */
   siteUrl?: string
+  /** TRUST_PROXY: the request's protocol is the first value of X-Forwarded-Proto when present. */
+  trustProxy?: boolean
+  /** HSTS_MAX_AGE_SECONDS (default one year); 0 sends no Strict-Transport-Security. */
+  hstsMaxAgeSeconds?: number
+  /** HSTS_INCLUDE_SUBDOMAINS (default true). */
+  hstsIncludeSubdomains?: boolean
+}
+
+/**
+ * Whether a request reached the site over https. The gateway itself speaks plain HTTP (TLS ends at
+ * the proxy): behind a trusted proxy its X-Forwarded-Proto says so; otherwise the public origin
+ * (SITE_URL) does. A client's own X-Forwarded-Proto counts only with TRUST_PROXY.
+ */
+export function requestIsHttps(
+  forwardedProto: string | undefined,
+  options: Pick<SecurityHeaderOptions, 'siteUrl' | 'trustProxy'>,
+): boolean {
+  if (options.trustProxy && forwardedProto) {
+    return forwardedProto.split(',')[0].trim().toLowerCase() === 'https'
+  }
+  return options.siteUrl?.startsWith('https://') === true
 }
 
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'"
@@ -42,11 +63,16 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
     'Permissions-Policy': PERMISSIONS_POLICY,
     'Cross-Origin-Opener-Policy': 'same-origin',
   }
-  if (options.siteUrl?.startsWith('https://')) {
-    fixed['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains'
-  }
-  const apply = (headers: Headers, status: number) => {
+  const maxAge = options.hstsMaxAgeSeconds ?? 31_536_000
+  // Browsers ignore the header on plain http (RFC 6797 §8.1), and a plain-http local start must
+  // stay reachable: it goes only on answers to https requests.
+  const hsts =
+    maxAge > 0
+      ? `max-age=${maxAge}${options.hstsIncludeSubdomains === false ? '' : '; includeSubDomains'}`
+      : undefined
+  const apply = (headers: Headers, status: number, https: boolean) => {
     for (const [name, value] of Object.entries(fixed)) headers.set(name, value)
+    if (hsts && https) headers.set('Strict-Transport-Security', hsts)
     // Never on a 304: the browser stores its headers over the cached page's own policy.
     if (status !== 304 && !headers.has('Content-Security-Policy'))
       headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY)
@@ -54,12 +80,13 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
   }
   return async (c, next) => {
     await next()
+    const https = hsts !== undefined && requestIsHttps(c.req.header('x-forwarded-proto'), options)
     try {
-      apply(c.res.headers, c.res.status)
+      apply(c.res.headers, c.res.status, https)
     } catch {
       // A response whose headers are immutable (one passed through from fetch): copy it first.
       const copy = new Response(c.res.body, c.res)
-      apply(copy.headers, copy.status)
+      apply(copy.headers, copy.status, https)
       c.res = copy
     }
   }

@@ -139,7 +139,42 @@ describe('response headers', () => {
     const https = await build({ SITE_URL: 'https://centre.example' })
     for (const path of ['/', '/rest/v1/shops']) {
       const res = await https.request(path)
-      expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=31536000\b/)
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    }
+  })
+
+  it('behind a trusted proxy, sends HSTS on answers to https requests only (X-Forwarded-Proto)', async () => {
+    const proxied = await build({
+      SITE_URL: 'https://centre.example',
+      TRUST_PROXY: 'true',
+      HSTS_MAX_AGE_SECONDS: '63072000',
+      HSTS_INCLUDE_SUBDOMAINS: 'false',
+    })
+    for (const path of ['/', '/rest/v1/shops', '/no/such/page']) {
+      const overHttps = await proxied.request(path, { headers: { 'X-Forwarded-Proto': 'https' } })
+      expect(overHttps.headers.get('strict-transport-security')).toBe('max-age=63072000')
+      const overHttp = await proxied.request(path, { headers: { 'X-Forwarded-Proto': 'http' } })
+      expect(overHttp.headers.get('strict-transport-security')).toBeNull()
+    }
+    // A chain of proxies: the first value is the client's side.
+    const chained = await proxied.request('/', { headers: { 'X-Forwarded-Proto': 'https, http' } })
+    expect(chained.headers.get('strict-transport-security')).toBe('max-age=63072000')
+    // Without TRUST_PROXY a client's own X-Forwarded-Proto changes nothing.
+    const local = await build({ SITE_URL: 'http://localhost:8080' })
+    const claimed = await local.request('/', { headers: { 'X-Forwarded-Proto': 'https' } })
+    expect(claimed.headers.get('strict-transport-security')).toBeNull()
+  })
+
+  it('sends no HSTS at all with HSTS_MAX_AGE_SECONDS=0', async () => {
+    const off = await build({
+      SITE_URL: 'https://centre.example',
+      TRUST_PROXY: 'true',
+      HSTS_MAX_AGE_SECONDS: '0',
+    })
+    for (const path of ['/', '/rest/v1/shops']) {
+      const res = await off.request(path, { headers: { 'X-Forwarded-Proto': 'https' } })
+      expect(res.headers.get('strict-transport-security')).toBeNull()
+      expect(res.headers.get('x-frame-options')).toBe('DENY')
     }
   })
 

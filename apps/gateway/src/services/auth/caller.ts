@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import type { Queryable } from '../../database/types.ts'
 import type { Deps } from '../../deps.ts'
-import { bearerToken, verifyJwt } from '../../http/resolve-caller.ts'
+import { bearerToken, isProjectKey, verifyJwt } from '../../http/resolve-caller.ts'
 import { ERRORS } from './errors.ts'
 import { AmrSchema } from './sessions.ts'
 import { parseUserRow, USER_FIELDS, type UserRow } from './users.ts'
@@ -15,7 +15,7 @@ export function requireApikey(deps: Deps): MiddlewareHandler {
   return async (c, next) => {
     const apikey = c.req.header('apikey')
     if (!apikey) return c.json({ message: 'No API key found in request' }, 401)
-    if (apikey !== deps.keys.anonKey && apikey !== deps.keys.serviceRoleKey) {
+    if (!(await isProjectKey(apikey, deps.keys))) {
       return c.json({ message: 'Invalid authentication credentials' }, 401)
     }
     await next()

@@ -43,10 +43,19 @@ export async function grantRefreshToken(services: AuthServices, c: Context): Pro
   const secret = deps.keys.jwtSecret
   const presented = body.refresh_token
 
+  const previous = deps.keys.previousJwtSecret
+
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     let token = presented
+    // During a rotation, the successor may have been derived with the previous secret (before the
+    // restart, or by a gateway not yet rotated).
+    let derivedWithPrevious: string | undefined
     for (let depth = 0; depth <= MAX_CHAIN; depth++) {
-      const found = await lookup(tx, token, deps.config.AUTH_REFRESH_REUSE_INTERVAL)
+      let found = await lookup(tx, token, deps.config.AUTH_REFRESH_REUSE_INTERVAL)
+      if (!found && derivedWithPrevious) {
+        found = await lookup(tx, derivedWithPrevious, deps.config.AUTH_REFRESH_REUSE_INTERVAL)
+        if (found) token = derivedWithPrevious
+      }
       if (!found) return depth === 0 ? { kind: 'not_found' } : { kind: 'reused' }
       const { row, user } = found
       if (user.banned) return { kind: 'banned' }
@@ -101,6 +110,7 @@ export async function grantRefreshToken(services: AuthServices, c: Context): Pro
         )
         return { kind: 'reused' }
       }
+      derivedWithPrevious = previous ? successorToken(previous, token) : undefined
       token = successorToken(secret, token)
     }
     return { kind: 'reused' }

@@ -53,8 +53,15 @@ async function verify(keys: Keys, token: string | undefined): Promise<Record<str
   if (!token) throw ERRORS.MissingParameter('token')
   try {
     // No clock tolerance: a signed URL stops working the second it expires.
-    const { payload } = await jwtVerify(token, secretOf(keys), { algorithms: ['HS256'] })
-    return payload
+    try {
+      return (await jwtVerify(token, secretOf(keys), { algorithms: ['HS256'] })).payload
+    } catch (error) {
+      // During a rotation, URLs signed with the previous secret (JWT_SECRET_PREVIOUS) keep working.
+      if (!keys.previousJwtSecret || !(error instanceof joseErrors.JWSSignatureVerificationFailed))
+        throw error
+      const previous = new TextEncoder().encode(keys.previousJwtSecret)
+      return (await jwtVerify(token, previous, { algorithms: ['HS256'] })).payload
+    }
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw ERRORS.ExpiredToken()
     throw ERRORS.InvalidSignature()
