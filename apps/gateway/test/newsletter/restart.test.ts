@@ -22,6 +22,8 @@ function start(dataDir: string, port: number, smtpUrl: string) {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
+      // The API only: these stories never ask for a page, so a fresh clone does not build the web app here.
+      WEB_BUILD_ON_START: 'false',
       SMTP_URL: smtpUrl,
       NEWSLETTER_BATCH_SIZE: '3',
       NEWSLETTER_BATCH_PAUSE_MS: '150',
