@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { scheduleBackups } from './backup/backup.ts'
-import { probeBucket } from './blob-store/s3-blob-store.ts'
+import type { BlobStore } from './blob-store/blob-store.ts'
+import { openBlobStore } from './blob-store/open-blob-store.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { migrate } from './database/migrate.ts'
 import { openDatabase } from './database/open-database.ts'
@@ -39,13 +40,13 @@ async function main() {
     throw error
   }
   const logger = createLogger(config.LOG_LEVEL)
-  if (config.s3) {
-    try {
-      await probeBucket(config.s3)
-    } catch (error) {
-      console.error(error instanceof Error ? error.message : String(error))
-      process.exit(1)
-    }
+  // The S3 client is loaded only when STORAGE_BACKEND=s3 (decision 030); its bucket is probed once.
+  let blobStore: BlobStore
+  try {
+    blobStore = await openBlobStore(config, { probe: true })
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error))
+    process.exit(1)
   }
 
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
@@ -70,7 +71,7 @@ async function main() {
   const seeded = config.SEED_DEMO && (await seedDemoIfEmpty(db))
   if (seeded) logger.info('demo content loaded')
   const keys = await loadOrCreateKeys(config.dataDir, config)
-  const deps = createDeps({ config, db, keys, logger })
+  const deps = createDeps({ config, db, keys, logger, blobStore })
   if (seeded) {
     // The demo statements' PDFs, so a newcomer's first download works (issue 12).
     const pdfs = await seedStatementPdfs(deps)
