@@ -94,7 +94,14 @@ async function main() {
   })
   // Backups (docs/decisions/027): every BACKUP_SCHEDULE_HOURS, keeping the newest BACKUP_KEEP.
   const backups = scheduleBackups(
-    { db, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, storageDir: config.storageDir },
+    {
+      db,
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      storageDir: config.storageDir,
+      // With STORAGE_BACKEND=s3 the bucket's objects go into the archive (decision 030).
+      blobStore: config.s3 ? blobStore : undefined,
+    },
     {
       dir: config.backupDir,
       keep: config.BACKUP_KEEP,

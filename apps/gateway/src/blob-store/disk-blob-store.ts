@@ -167,6 +167,10 @@ export function createDiskBlobStore(root: string): BlobStore {
       }
     },
 
+    async isEmpty() {
+      return (await entriesOf(root)).length === 0
+    },
+
     async removeIncomplete(olderThan) {
       let removed = 0
       for (const entry of await entriesOf(root)) {

@@ -192,6 +192,12 @@ export function createS3BlobStore(settings: S3Settings, client = createS3Client(
       } while (ContinuationToken)
     },
 
+    async isEmpty() {
+      // Any object counts, blob or not: the store has no prefix, the whole bucket is its own.
+      const page = await client.send(new ListObjectsV2Command({ Bucket, MaxKeys: 1 }))
+      return (page.Contents ?? []).length === 0
+    },
+
     async removeIncomplete(olderThan) {
       let removed = 0
       let KeyMarker: string | undefined
