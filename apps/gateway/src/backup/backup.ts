@@ -283,6 +283,17 @@ export async function verifyBackup(
     | { path: string; hash: ReturnType<typeof createHash>; size: number; text?: Buffer[] }
     | undefined
   let writer: ReturnType<NonNullable<typeof sink>> | undefined
+  // A failure of the writer (a full disk, an upload the S3 server broke off) is reported as
+  // itself, not as a corrupt archive.
+  let writeFailure: unknown
+  const writing = async (step: () => void | Promise<void>) => {
+    try {
+      await step()
+    } catch (error) {
+      writeFailure = error
+      throw error
+    }
+  }
   try {
     await readTar(createReadStream(file).pipe(createGunzip()), {
       start(entry) {
@@ -297,20 +308,27 @@ export async function verifyBackup(
         current.hash.update(chunk)
         current.size += chunk.length
         if (current.text) current.text.push(Buffer.from(chunk))
-        else await writer?.data(chunk)
+        else if (writer) {
+          const open = writer
+          await writing(() => open.data(chunk))
+        }
       },
       async end() {
         if (!current) return
         if (current.text) manifestText = Buffer.concat(current.text).toString('utf8')
         else {
           seen.set(current.path, { size: current.size, sha256: current.hash.digest('hex') })
-          await writer?.end()
+          if (writer) {
+            const open = writer
+            await writing(() => open.end())
+          }
         }
         current = undefined
         writer = undefined
       },
     })
   } catch (error) {
+    if (writeFailure !== undefined && error === writeFailure) throw error
     if (error instanceof BackupError) throw new BackupError(`${file} is corrupt: ${error.message}`)
     const reason = error instanceof Error ? error.message : String(error)
     throw new BackupError(`${file} is corrupt or not a backup archive (${reason})`)
