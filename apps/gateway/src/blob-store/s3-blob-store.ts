@@ -194,7 +194,9 @@ export function createS3BlobStore(settings: S3Settings, client = createS3Client(
 
     async isEmpty() {
       // Any object counts, blob or not: the store has no prefix, the whole bucket is its own.
-      const page = await client.send(new ListObjectsV2Command({ Bucket, MaxKeys: 1 }))
+      // One page of the listing (up to 1000 keys); not MaxKeys=1, which s3rver (the test server)
+      // answers with an internal error whenever the bucket holds more keys than that.
+      const page = await client.send(new ListObjectsV2Command({ Bucket }))
       return (page.Contents ?? []).length === 0
     },
 

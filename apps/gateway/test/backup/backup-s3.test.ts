@@ -313,22 +313,24 @@ describe.each(drivers)('backup and restore with the files in an S3 bucket (%s)',
         STORAGE_DIR: '',
         LOG_LEVEL: 'silent',
       }
-      const cli = (name: string, args: string[]) =>
+      const cli = (name: string, args: string[], more: Record<string, string> = {}) =>
         new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
           execFile(
             process.execPath,
             [fileURLToPath(new URL(`../../src/cli/${name}.ts`, import.meta.url)), ...args],
-            { env },
+            { env: { ...env, ...more } },
             (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
           )
         })
       const restored = await cli('restore', [archive])
       expect(restored).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Restored \d+ entries/) })
       expect(await objectKeysOf(target)).toEqual(await s3.objectKeys())
-      // The bucket is no longer empty: a second restore is refused.
-      const again = await cli('restore', [archive])
+      // The bucket is no longer empty: a second restore, into another empty folder, is refused.
+      const otherDir = join(root, 'cli-other')
+      const again = await cli('restore', [archive], { DATA_DIR: otherDir })
       expect(again.code).toBe(1)
       expect(again.stderr).toMatch(/^Restore refused: the S3 bucket \(STORAGE_S3_BUCKET\) is not empty/)
+      expect(existsSync(otherDir)).toBe(false)
 
       const second = join(root, 'cli-backup.tar.gz')
       const backedUp = await cli('backup', [second])
