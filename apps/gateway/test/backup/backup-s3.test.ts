@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -142,6 +142,13 @@ describe.each(drivers)('backup and restore with the files in an S3 bucket (%s)',
     // Uploaded files: the demo logos and floor plans go through the storage service, into the bucket.
     const stored = await seedDemoImages(deps)
     expect(stored.logos).toBeGreaterThan(0)
+    // And one large object (12 MiB, several multipart parts), so backup and restore stream it in
+    // many chunks and the restore's upload goes up in parts.
+    const large = randomBytes(12 * 1024 * 1024)
+    async function* pieces() {
+      for (let at = 0; at < large.length; at += 256 * 1024) yield large.subarray(at, at + 256 * 1024)
+    }
+    await deps.blobStore.put(randomUUID(), pieces(), { maxBytes: Number.POSITIVE_INFINITY })
     archive = join(root, 'backups', archiveName(new Date('2026-11-27T10:00:00Z')))
     manifest = await createBackup(
       {
@@ -177,6 +184,7 @@ describe.each(drivers)('backup and restore with the files in an S3 bucket (%s)',
         Object.entries(inBucket).map(([key, sha]) => [`storage/${key.slice(0, 2)}/${key}`, sha]),
       ),
     )
+    expect(manifest.entries.some((entry) => entry.size === 12 * 1024 * 1024)).toBe(true)
     // Nothing came from the disk: the files are only in the bucket.
     expect(existsSync(config.storageDir)).toBe(false)
     expect(manifest.entries.map((entry) => entry.path)).toContain('keys.json')
