@@ -85,7 +85,7 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ BACKUP_SCHEDULE_HOURS: 'daily' })).toThrow(/BACKUP_SCHEDULE_HOURS/)
   })
 
-  it('refuses a backup schedule while the files are in an S3 bucket (their backup is not built)', () => {
+  it('accepts a backup schedule with the files in an S3 bucket (the archive holds its objects)', () => {
     const s3 = {
       STORAGE_BACKEND: 's3',
       STORAGE_S3_ENDPOINT: 'http://127.0.0.1:9000',
@@ -93,9 +93,9 @@ describe('configuration from the environment', () => {
       STORAGE_S3_ACCESS_KEY_ID: 'key',
       STORAGE_S3_SECRET_ACCESS_KEY: 'secret',
     }
-    expect(() => loadConfig({ ...s3, BACKUP_SCHEDULE_HOURS: '24' })).toThrow(
-      /^Invalid environment variable BACKUP_SCHEDULE_HOURS="24": backups of files kept in an S3 bucket/,
-    )
+    const config = loadConfig({ ...s3, BACKUP_SCHEDULE_HOURS: '24' })
+    expect(config.BACKUP_SCHEDULE_HOURS).toBe(24)
+    expect(config.s3?.bucket).toBe('centre-files')
     expect(loadConfig(s3).BACKUP_SCHEDULE_HOURS).toBe(0)
   })
 

@@ -230,13 +230,6 @@ export function loadConfig(
     )
   }
   const values = parsed.data
-  // A backup holds the database and the files on disk (docs/decisions/027): with the files in an
-  // S3 bucket it would hold no file at all, so the schedule is refused rather than half-done.
-  if (values.STORAGE_BACKEND === 's3' && values.BACKUP_SCHEDULE_HOURS > 0) {
-    throw new ConfigError(
-      `Invalid environment variable BACKUP_SCHEDULE_HOURS=${JSON.stringify(env.BACKUP_SCHEDULE_HOURS ?? '')}: backups of files kept in an S3 bucket are not built yet (back the bucket up with its own tools and leave this at 0)`,
-    )
-  }
   // Auth links may only lead to these (prefix match on origin and path): one that is not an http(s)
   // URL would never match, and the link would silently go to SITE_URL instead.
   const redirectUrls = values.ADDITIONAL_REDIRECT_URLS.split(',')

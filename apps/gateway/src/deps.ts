@@ -2,7 +2,6 @@ import type { Logger } from 'pino'
 import { BackgroundTasks } from './background-tasks.ts'
 import type { BlobStore } from './blob-store/blob-store.ts'
 import { createDiskBlobStore } from './blob-store/disk-blob-store.ts'
-import { createS3BlobStore } from './blob-store/s3-blob-store.ts'
 import type { Config } from './config.ts'
 import type { Database } from './database/types.ts'
 import type { Keys } from './keys.ts'
@@ -25,7 +24,9 @@ export interface Deps {
 /**
  * The one place the gateway's dependencies are assembled (main.ts, the test support and the bench
  * scenarios all call it): the database and keys come in, everything else follows from the config
- * unless given (a test's mail sink, a bench's blob folder).
+ * unless given (a test's mail sink, a bench's blob folder). The blob store is built here only for
+ * the disk; with STORAGE_BACKEND=s3 the caller passes the one `openBlobStore` gives, so the AWS
+ * SDK is imported only when the bucket is chosen (decision 030).
  */
 export function createDeps(
   parts: Pick<Deps, 'config' | 'db' | 'keys'> & Partial<Pick<Deps, 'logger' | 'mailer' | 'blobStore'>>,
@@ -46,8 +47,14 @@ export function createDeps(
         smtpUrl: config.SMTP_URL,
         timeoutMs: config.SMTP_TIMEOUT_MS,
       }),
-    blobStore:
-      parts.blobStore ?? (config.s3 ? createS3BlobStore(config.s3) : createDiskBlobStore(config.storageDir)),
+    blobStore: parts.blobStore ?? diskStoreOf(config),
     background: new BackgroundTasks(),
   }
+}
+
+function diskStoreOf(config: Config): BlobStore {
+  if (config.s3) {
+    throw new Error('STORAGE_BACKEND=s3: pass createDeps the blob store of openBlobStore(config)')
+  }
+  return createDiskBlobStore(config.storageDir)
 }

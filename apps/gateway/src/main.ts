@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { scheduleBackups } from './backup/backup.ts'
-import { probeBucket } from './blob-store/s3-blob-store.ts'
+import type { BlobStore } from './blob-store/blob-store.ts'
+import { openBlobStore } from './blob-store/open-blob-store.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { migrate } from './database/migrate.ts'
 import { openDatabase } from './database/open-database.ts'
@@ -53,13 +54,13 @@ async function main() {
   if (keys.previousJwtSecret) {
     logger.warn('JWT_SECRET_PREVIOUS is set: tokens signed with the previous secret are still accepted')
   }
-  if (config.s3) {
-    try {
-      await probeBucket(config.s3)
-    } catch (error) {
-      console.error(error instanceof Error ? error.message : String(error))
-      process.exit(1)
-    }
+  // The S3 client is loaded only when STORAGE_BACKEND=s3 (decision 030); its bucket is probed once.
+  let blobStore: BlobStore
+  try {
+    blobStore = await openBlobStore(config, { probe: true })
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error))
+    process.exit(1)
   }
 
   if (!existsSync(join(WEB_DIST, 'index.html')) && !config.WEB_BUILD_ON_START) {
@@ -97,7 +98,7 @@ async function main() {
   // Checked and loaded under a lock: of several gateways starting at once, one seeds.
   const seeded = config.SEED_DEMO && (await seedDemoIfEmpty(db))
   if (seeded) logger.info('demo content loaded')
-  const deps = createDeps({ config, db, keys, logger })
+  const deps = createDeps({ config, db, keys, logger, blobStore })
   if (seeded) {
     // The demo statements' PDFs, so a newcomer's first download works (issue 12).
     const pdfs = await seedStatementPdfs(deps)
@@ -120,7 +121,14 @@ async function main() {
   })
   // Backups (docs/decisions/027): every BACKUP_SCHEDULE_HOURS, keeping the newest BACKUP_KEEP.
   const backups = scheduleBackups(
-    { db, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, storageDir: config.storageDir },
+    {
+      db,
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      storageDir: config.storageDir,
+      // With STORAGE_BACKEND=s3 the bucket's objects go into the archive (decision 030).
+      blobStore: config.s3 ? blobStore : undefined,
+    },
     {
       dir: config.backupDir,
       keep: config.BACKUP_KEEP,

@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import { createGunzip, createGzip } from 'node:zlib'
 import pg from 'pg'
+import type { BlobStore } from '../blob-store/blob-store.ts'
 import { openPglite } from '../database/pglite.ts'
 import type { Database } from '../database/types.ts'
 import { readTar, TAR_END, tarHeader, tarPadding } from './tar.ts'
@@ -49,7 +50,13 @@ export interface BackupSource {
   /** Required for PostgreSQL (pg_dump connects itself). */
   databaseUrl?: string
   dataDir: string
+  /** Where the stored files are read from, unless `blobStore` is given. */
   storageDir: string
+  /**
+   * With STORAGE_BACKEND=s3, the S3 blob store: every blob of its bucket goes into the archive,
+   * under the same `storage/<xx>/<blob id>` names as files from the disk (decision 030).
+   */
+  blobStore?: BlobStore
 }
 
 interface PendingEntry {
@@ -119,6 +126,41 @@ async function* blobFiles(storageDir: string): AsyncGenerator<{ rel: string; pat
       // Complete blobs only: `.tmp-*` files are writes in progress (disk-blob-store.ts).
       if (file.isFile() && BLOB.test(rel)) yield { rel, path: join(storageDir, rel) }
     }
+  }
+}
+
+/** The archive's name for a blob: `storage/<first two hex digits>/<blob id>`, as the disk lays it out. */
+function blobEntryName(key: string): string {
+  return `storage/${key.slice(0, 2)}/${key}`
+}
+
+/** The chunks of a web stream; stopping the loop early cancels the stream (and its request). */
+async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader()
+  let done = false
+  try {
+    while (true) {
+      const step = await reader.read()
+      if (step.done) {
+        done = true
+        return
+      }
+      yield step.value
+    }
+  } finally {
+    if (!done) await reader.cancel().catch(() => undefined)
+  }
+}
+
+/**
+ * Every blob of a blob store (the S3 bucket), one at a time: listed page by page, each object
+ * read as its bytes go into the archive, so no file is held in memory.
+ */
+async function* storeEntries(store: BlobStore): AsyncGenerator<PendingEntry> {
+  for await (const { key } of store.list()) {
+    const blob = await store.get(key)
+    // A blob removed since the dump (its row was deleted after it) is simply not kept.
+    if (blob) yield { path: blobEntryName(key), size: blob.size, open: () => chunksOf(blob.stream) }
   }
 }
 
@@ -193,6 +235,10 @@ export async function createBackup(source: BackupSource, file: string, now = new
     async function* entries(): AsyncGenerator<PendingEntry> {
       yield* first
       if (existsSync(keysFile)) yield fileEntry(keysFile, KEYS, (await stat(keysFile)).size)
+      if (source.blobStore) {
+        yield* storeEntries(source.blobStore)
+        return
+      }
       for await (const blob of blobFiles(source.storageDir)) {
         const info = await stat(blob.path).catch(() => undefined)
         // A blob removed since the dump (its row was deleted after it) is simply not kept.
@@ -237,6 +283,17 @@ export async function verifyBackup(
     | { path: string; hash: ReturnType<typeof createHash>; size: number; text?: Buffer[] }
     | undefined
   let writer: ReturnType<NonNullable<typeof sink>> | undefined
+  // A failure of the writer (a full disk, an upload the S3 server broke off) is reported as
+  // itself, not as a corrupt archive.
+  let writeFailure: unknown
+  const writing = async (step: () => void | Promise<void>) => {
+    try {
+      await step()
+    } catch (error) {
+      writeFailure = error
+      throw error
+    }
+  }
   try {
     await readTar(createReadStream(file).pipe(createGunzip()), {
       start(entry) {
@@ -251,20 +308,27 @@ export async function verifyBackup(
         current.hash.update(chunk)
         current.size += chunk.length
         if (current.text) current.text.push(Buffer.from(chunk))
-        else await writer?.data(chunk)
+        else if (writer) {
+          const open = writer
+          await writing(() => open.data(chunk))
+        }
       },
       async end() {
         if (!current) return
         if (current.text) manifestText = Buffer.concat(current.text).toString('utf8')
         else {
           seen.set(current.path, { size: current.size, sha256: current.hash.digest('hex') })
-          await writer?.end()
+          if (writer) {
+            const open = writer
+            await writing(() => open.end())
+          }
         }
         current = undefined
         writer = undefined
       },
     })
   } catch (error) {
+    if (writeFailure !== undefined && error === writeFailure) throw error
     if (error instanceof BackupError) throw new BackupError(`${file} is corrupt: ${error.message}`)
     const reason = error instanceof Error ? error.message : String(error)
     throw new BackupError(`${file} is corrupt or not a backup archive (${reason})`)
@@ -331,7 +395,13 @@ async function isEmptyDatabase(url: string): Promise<boolean> {
 export interface RestoreTarget {
   /** The data folder of the restored gateway (PGlite data, keys); must be empty or absent. */
   dataDir: string
+  /** Where the stored files are written, unless `blobStore` is given; must be empty or absent. */
   storageDir: string
+  /**
+   * With STORAGE_BACKEND=s3, the S3 blob store the files are uploaded to; its bucket must hold no
+   * object at all (decision 030).
+   */
+  blobStore?: BlobStore
   /** PostgreSQL archives only: an empty database to restore into. */
   databaseUrl?: string
 }
@@ -350,9 +420,12 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
   if (manifest.engine === 'pglite' && target.databaseUrl) {
     throw new BackupError(`${file} holds an embedded (PGlite) database: unset DATABASE_URL to restore it`)
   }
-  for (const dir of [target.dataDir, target.storageDir]) {
+  for (const dir of target.blobStore ? [target.dataDir] : [target.dataDir, target.storageDir]) {
     if (!(await isEmptyFolder(dir)))
       throw new BackupError(`${dir} is not empty: restore only into an empty folder`)
+  }
+  if (target.blobStore && !(await target.blobStore.isEmpty())) {
+    throw new BackupError('the S3 bucket (STORAGE_S3_BUCKET) is not empty: restore only into an empty bucket')
   }
   if (target.databaseUrl && !(await isEmptyDatabase(target.databaseUrl))) {
     throw new BackupError('the database at DATABASE_URL is not empty: restore only into an empty database')
@@ -369,6 +442,8 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
   }
 
   const work = await mkdtemp(join(tmpdir(), 'genesis-restore-'))
+  // Blobs uploaded to the bucket so far, removed again if the restore fails.
+  const uploaded: string[] = []
   try {
     let pgliteDump: Buffer[] | undefined
     await verifyBackup(file, (path) => {
@@ -377,12 +452,18 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
         const parts = pgliteDump
         return { data: (chunk) => void parts.push(Buffer.from(chunk)), end: () => undefined }
       }
+      const blob = path.startsWith('storage/') && BLOB.test(path.slice('storage/'.length))
+      if (blob && target.blobStore) {
+        const key = path.slice('storage/xx/'.length)
+        uploaded.push(key)
+        return uploadTo(target.blobStore, key)
+      }
       const destination =
         path === POSTGRES_DUMP
           ? join(work, 'postgres.dump')
           : path === KEYS
             ? join(target.dataDir, 'keys.json')
-            : path.startsWith('storage/') && BLOB.test(path.slice('storage/'.length))
+            : blob
               ? join(target.storageDir, path.slice('storage/'.length))
               : undefined
       if (!destination) throw new BackupError(`unexpected entry ${path}`)
@@ -444,13 +525,55 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
   } catch (error) {
     // Half a restore is worse than none: the target was empty, so it is emptied again.
     if (!(error instanceof BackupError && /is not empty/.test(error.message))) {
-      await rm(target.storageDir, { recursive: true, force: true })
+      if (target.blobStore) {
+        const store = target.blobStore
+        for (const key of uploaded) await store.delete(key).catch(() => undefined)
+      } else await rm(target.storageDir, { recursive: true, force: true })
       await rm(join(target.dataDir, 'keys.json'), { force: true })
       await rm(join(target.dataDir, 'pglite'), { recursive: true, force: true })
     }
     throw error
   } finally {
     await rm(work, { recursive: true, force: true })
+  }
+}
+
+/**
+ * One blob's upload, fed by restore's reading of the archive: `data` resolves once the store has
+ * taken the chunk (so a slow upload slows the reading and at most a chunk waits here), `end`
+ * once the object is complete; a failed upload fails the next `data` or `end`.
+ */
+function uploadTo(store: BlobStore, key: string) {
+  const queue: Buffer[] = []
+  let ended = false
+  let wake: (() => void) | undefined
+  let taken: (() => void) | undefined
+  async function* body(): AsyncGenerator<Uint8Array> {
+    while (true) {
+      const chunk = queue.shift()
+      if (chunk) {
+        taken?.()
+        yield chunk
+      } else if (ended) return
+      else await new Promise<void>((resolve) => (wake = resolve))
+    }
+  }
+  const done = store.put(key, body(), { maxBytes: Number.POSITIVE_INFINITY })
+  // Settles only when the upload fails (a finished upload is awaited by `end`).
+  const failed = done.then(() => new Promise<never>(() => undefined))
+  failed.catch(() => undefined)
+  return {
+    async data(chunk: Buffer) {
+      const took = new Promise<void>((resolve) => (taken = resolve))
+      queue.push(Buffer.from(chunk))
+      wake?.()
+      await Promise.race([took, failed])
+    },
+    async end() {
+      ended = true
+      wake?.()
+      await done
+    },
   }
 }
 

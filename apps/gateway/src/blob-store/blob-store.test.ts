@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { S3Client } from '@aws-sdk/client-s3'
+import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Backend, backends, startS3Server, type TestS3Server } from '../../test/support/s3-server.ts'
 import { type BlobStore, BlobTooLargeError } from './blob-store.ts'
@@ -158,6 +158,27 @@ describe.each(backends)('blob store (%s)', (backend: Backend) => {
     for await (const blob of store.list()) listed.push(blob)
     expect(listed.map((blob) => blob.key).sort()).toEqual(keys)
     for (const blob of listed) expect(blob.modifiedAt.getTime()).toBeGreaterThan(before)
+  })
+
+  it('is empty only while it holds nothing at all, a blob or anything else', async () => {
+    expect(await store.isEmpty()).toBe(true)
+    const key = randomUUID()
+    await store.put(key, chunks(bytes('x')), { maxBytes: 10 })
+    expect(await store.isEmpty()).toBe(false)
+    await store.delete(key)
+    expect(await store.isEmpty()).toBe(true)
+    // Something that is not a blob (an operator's file, another program's object) counts too.
+    if (s3) {
+      const client = createS3Client(s3.settings)
+      const foreign = { Bucket: s3.settings.bucket, Key: 'notes/readme.txt' }
+      await client.send(new PutObjectCommand({ ...foreign, Body: 'mine' }))
+      expect(await store.isEmpty()).toBe(false)
+      await client.send(new DeleteObjectCommand(foreign))
+      client.destroy()
+    } else {
+      writeFileSync(join(root, 'readme.txt'), 'mine')
+      expect(await store.isEmpty()).toBe(false)
+    }
   })
 
   it.each(['../x', '/etc/passwd', 'a/b', '', 'ABCDEF00-0000-4000-8000-000000000000'])(

@@ -41,6 +41,11 @@ export interface BlobStore {
   delete(key: string): Promise<void>
   /** Every complete blob with its last write time (for sweeping orphans). */
   list(): AsyncIterable<{ key: string; modifiedAt: Date }>
+  /**
+   * True when the store holds nothing at all: no blob, no leftover of an interrupted write, no
+   * other file or object (a restore writes only into an empty store, decision 030).
+   */
+  isEmpty(): Promise<boolean>
   /** Removes what interrupted writes left behind (a crash mid-`put`) before `olderThan`; returns how many. */
   removeIncomplete(olderThan: Date): Promise<number>
 }

@@ -167,6 +167,17 @@ export function createDiskBlobStore(root: string): BlobStore {
       }
     },
 
+    async isEmpty() {
+      // Folders left empty by deletes hold nothing; any file (a blob, a leftover, anything) counts.
+      const holdsAFile = async (dir: string): Promise<boolean> => {
+        for (const entry of await entriesOf(dir)) {
+          if (!entry.isDirectory() || (await holdsAFile(join(dir, entry.name)))) return true
+        }
+        return false
+      }
+      return !(await holdsAFile(root))
+    },
+
     async removeIncomplete(olderThan) {
       let removed = 0
       for (const entry of await entriesOf(root)) {

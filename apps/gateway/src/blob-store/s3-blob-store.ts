@@ -192,6 +192,14 @@ export function createS3BlobStore(settings: S3Settings, client = createS3Client(
       } while (ContinuationToken)
     },
 
+    async isEmpty() {
+      // Any object counts, blob or not: the store has no prefix, the whole bucket is its own.
+      // One page of the listing (up to 1000 keys); not MaxKeys=1, which s3rver (the test server)
+      // answers with an internal error whenever the bucket holds more keys than that.
+      const page = await client.send(new ListObjectsV2Command({ Bucket }))
+      return (page.Contents ?? []).length === 0
+    },
+
     async removeIncomplete(olderThan) {
       let removed = 0
       let KeyMarker: string | undefined

@@ -1,18 +1,22 @@
 import { join, resolve } from 'node:path'
 import { archiveName, BackupError, createBackup, pruneBackups } from '../backup/backup.ts'
+import { openBlobStore } from '../blob-store/open-blob-store.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../database/open-database.ts'
 
 // npm run backup [file]: one archive of the database and every stored file (docs/decisions/027).
 // On the embedded database, stop the gateway first (or use BACKUP_SCHEDULE_HOURS inside it): one
 // PGlite data folder is opened by one process at a time.
+// With STORAGE_BACKEND=s3 the archive holds every object of the bucket (decision 030).
 const config = loadConfig()
+let blobStore: Awaited<ReturnType<typeof openBlobStore>> | undefined
 if (config.s3) {
-  // The archive would hold the database but none of the files, which live in the bucket.
-  console.error(
-    'Backup refused: the stored files are in an S3 bucket (STORAGE_BACKEND=s3), and backups of a bucket are not built yet. Back the bucket up with its own tools.',
-  )
-  process.exit(1)
+  try {
+    blobStore = await openBlobStore(config, { probe: true })
+  } catch (error) {
+    console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
 }
 const now = new Date()
 const file = process.argv[2] ? resolve(process.argv[2]) : join(config.backupDir, archiveName(now))
@@ -23,7 +27,13 @@ const db = await openDatabase({
 })
 try {
   const manifest = await createBackup(
-    { db, databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, storageDir: config.storageDir },
+    {
+      db,
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      storageDir: config.storageDir,
+      blobStore,
+    },
     file,
     now,
   )

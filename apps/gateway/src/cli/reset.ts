@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises'
+import { openBlobStore } from '../blob-store/open-blob-store.ts'
 import { loadConfig } from '../config.ts'
 import { migrate } from '../database/migrate.ts'
 import { openDatabase } from '../database/open-database.ts'
@@ -20,7 +21,12 @@ try {
   await truncateAll(db)
   await rm(config.storageDir, { recursive: true, force: true })
   await seedDemo(db)
-  const deps = createDeps({ config, db, keys: await loadOrCreateKeys(config.dataDir, config) })
+  const deps = createDeps({
+    config,
+    db,
+    keys: await loadOrCreateKeys(config.dataDir, config),
+    blobStore: await openBlobStore(config),
+  })
   await seedStatementPdfs(deps)
   await seedDemoImages(deps)
   console.log('Database reset: demo content loaded.')

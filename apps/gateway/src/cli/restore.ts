@@ -1,8 +1,10 @@
 import { resolve } from 'node:path'
 import { BackupError, restoreBackup } from '../backup/backup.ts'
+import { openBlobStore } from '../blob-store/open-blob-store.ts'
 import { loadConfig } from '../config.ts'
 
-// npm run restore <archive>: into an empty DATA_DIR (and, with DATABASE_URL, an empty database).
+// npm run restore <archive>: into an empty DATA_DIR (and, with DATABASE_URL, an empty database;
+// with STORAGE_BACKEND=s3, an empty bucket the files are uploaded to, decision 030).
 // Refuses, changing nothing, when the archive is corrupt or the target is not empty.
 const archive = process.argv[2]
 if (!archive) {
@@ -10,11 +12,21 @@ if (!archive) {
   process.exit(2)
 }
 const config = loadConfig()
+let blobStore: Awaited<ReturnType<typeof openBlobStore>> | undefined
+if (config.s3) {
+  try {
+    blobStore = await openBlobStore(config, { probe: true })
+  } catch (error) {
+    console.error(`Restore refused: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
+}
 try {
   const manifest = await restoreBackup(resolve(archive), {
     dataDir: config.dataDir,
     storageDir: config.storageDir,
     databaseUrl: config.DATABASE_URL,
+    blobStore,
   })
   console.log(
     `Restored ${manifest.entries.length} entries of the ${manifest.engine} backup of ${manifest.createdAt} into ${config.dataDir}`,

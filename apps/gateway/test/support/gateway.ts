@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Hono } from 'hono'
 import { createApp, type Gateway } from '../../src/app.ts'
+import { openBlobStore } from '../../src/blob-store/open-blob-store.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
 import { applySecuritySettings } from '../../src/database/security-settings.ts'
 import { createDeps, type Deps } from '../../src/deps.ts'
@@ -45,7 +46,9 @@ export async function createTestGateway(
   await applySecuritySettings(db, config)
   const keys = await keysFromSecret(TEST_JWT_SECRET)
   // SMTP_URL in `env` delivers to that server (e.g. a loopback smtp-server); otherwise the outbox.
-  const deps = createDeps({ config, db, keys, mailer: options.mailer })
+  // STORAGE_BACKEND=s3 in `env` stores files in that bucket (the storage tests' s3 backend).
+  const blobStore = await openBlobStore(config)
+  const deps = createDeps({ config, db, keys, mailer: options.mailer, blobStore })
   const gateway = createApp(deps)
   const { app } = gateway
   const fetchInProcess: typeof fetch = async (input, init) => app.fetch(new Request(input, init))
