@@ -240,3 +240,54 @@ test("the dashboard's HTML names its code, so a phone fetches it beside the entr
   // The other tabs' code is not among them: the overview does not wait for it.
   expect(preloads.some((href) => /\/(account|maintenance|statements)-tab-/.test(href))).toBe(false)
 })
+
+test("a returning tenant sees their shop's heading at once, while their record loads again", async ({
+  page,
+  portal,
+}) => {
+  await portal.signInAs('tenantA')
+  await page.goto('/tenant/dashboard')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fresh Basket Trading (Pty) Ltd')
+
+  // Next visit: the tenant's record is held back by the network until the test lets it through.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let asked = false
+  await page.route(/\/rest\/v1\/tenants\?/, async (route) => {
+    asked = true
+    await held
+    await route.continue()
+  })
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fresh Basket Trading (Pty) Ltd')
+  await expect(page.getByText('Shop G01')).toBeVisible()
+  expect(asked).toBe(true)
+  // The lease is not remembered: it is still loading, and its card already has its labels.
+  const lease = page.getByRole('region', { name: 'Lease summary' })
+  await expect(lease.getByRole('status', { name: 'Loading your lease' })).toBeVisible()
+  release()
+  await expect(lease.getByText('7.50 %')).toBeVisible()
+  // (Signing out removes what is remembered: tenant-sign-in.spec.ts.)
+})
+
+test('every page carries its styles in its HTML, and no page fetches a stylesheet', async ({
+  page,
+  request,
+}) => {
+  for (const path of ['/', '/stores', '/tenant/dashboard']) {
+    const html = await (await request.get(path)).text()
+    expect(html, path).toContain('<style>')
+    expect(html, path).not.toMatch(/<link rel="stylesheet"/)
+  }
+  const stylesheets: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet' || r.url().endsWith('.css')) stylesheets.push(r.url())
+  })
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.goto('/stores')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(stylesheets).toEqual([])
+})
