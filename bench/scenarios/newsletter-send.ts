@@ -73,6 +73,10 @@ async function startCountingSmtp(): Promise<{
  * and sends them with the same mail library (nodemailer, the mail module's transport options) to
  * the same loopback `smtp-server`. The issue asks for at least 0.5× the baseline's rate.
  *
+ * The baseline renders every message from the Markdown (`renderNewsletter`); the worker renders
+ * each issue once per batch and adds each recipient's link (`newsletterRenderer`, decision 033),
+ * which is part of its rate. The messages are the same bytes either way.
+ *
  * The worker runs with the gateway's default NEWSLETTER_* settings (config.ts: batches of 100, no
  * pause); set them in the environment to measure another configuration, e.g. a provider's
  * throttle (NEWSLETTER_BATCH_PAUSE_MS). BENCH_NEWSLETTER_SUBSCRIBERS changes the list's size.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkNewsletterMarkdown, renderNewsletter } from './newsletter-email.ts'
+import { checkNewsletterMarkdown, newsletterRenderer, renderNewsletter } from './newsletter-email.ts'
 
 const SENDER = {
   name: 'Genesis Centre',
@@ -29,6 +29,24 @@ describe('a newsletter as sent', () => {
     }
     expect(mail.text).toContain('# October news')
     expect(mail.text).toContain(`Unsubscribe: ${UNSUBSCRIBE}`)
+  })
+
+  it('renders an issue once for many recipients: each message has only its own link, as rendered alone', () => {
+    const issue = {
+      subject: 'Q & A',
+      preheader: 'Late "trading"',
+      body: '# News\n\nA [link](https://example.com/?a=1&b=2)',
+    }
+    const render = newsletterRenderer(issue, SENDER)
+    const links = [UNSUBSCRIBE, `${UNSUBSCRIBE}&x="<y>"`, 'https://genesis-centre.test/u?token=cd34']
+    const mails = links.map((link) => render(link))
+    links.forEach((link, i) => {
+      expect(mails[i]).toEqual(renderNewsletter(issue, SENDER, link))
+      expect(mails[i].text).toContain(`Unsubscribe: ${link}\n`)
+      for (const other of links.filter((l) => l !== link))
+        expect(mails[i].text).not.toContain(`Unsubscribe: ${other}\n`)
+    })
+    expect(mails[1].html).toContain('&amp;x=&quot;&lt;y&gt;&quot;')
   })
 
   it('shows raw HTML as text and drops script links', () => {

@@ -84,6 +84,18 @@ export function renderNewsletter(
   sender: NewsletterSender,
   unsubscribeUrl: string,
 ): RenderedNewsletter {
+  return newsletterRenderer(issue, sender)(unsubscribeUrl)
+}
+
+/**
+ * Renders an issue once for many recipients: the Markdown, the identity and the contact details
+ * are the same for all of them, only the unsubscribe link differs. The returned function gives
+ * each recipient's message, the same as `renderNewsletter` would (the sending worker, issue 14).
+ */
+export function newsletterRenderer(
+  issue: NewsletterIssue,
+  sender: NewsletterSender,
+): (unsubscribeUrl: string) => RenderedNewsletter {
   const bodyHtml = styleMarkdownHtml(micromark(issue.body, { allowDangerousHtml: false }))
   const contacts = [sender.address, sender.phone, sender.email].filter((part) => part.trim() !== '')
   const why = `You receive this newsletter because you subscribed to ${sender.name} news and confirmed your address.`
@@ -105,13 +117,16 @@ export function renderNewsletter(
     contacts.map(escapeHtml).join('<br>'),
     `<br><a href="${escapeHtml(sender.websiteUrl)}" style="color:${COLOURS.accent};">${escapeHtml(sender.websiteUrl)}</a>`,
     `<p style="margin:12px 0 0;font-size:12px;color:${COLOURS.muted};">${escapeHtml(why)}</p>`,
-    `<p style="margin:12px 0 0;font-size:12px;"><a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.muted};text-decoration:underline;">Unsubscribe</a> · no sign-in needed</p>`,
-    '</td></tr></table>',
-    '</td></tr></table>',
-    '</body></html>',
+    `<p style="margin:12px 0 0;font-size:12px;"><a href="`,
   ]
     .filter(Boolean)
     .join('\n')
+  const htmlAfter = [
+    `" style="color:${COLOURS.muted};text-decoration:underline;">Unsubscribe</a> · no sign-in needed</p>`,
+    '</td></tr></table>',
+    '</td></tr></table>',
+    '</body></html>',
+  ].join('\n')
   const text = [
     issue.body.trim(),
     '',
@@ -121,10 +136,13 @@ export function renderNewsletter(
     sender.websiteUrl,
     '',
     why,
-    `Unsubscribe: ${unsubscribeUrl}`,
-    '',
+    'Unsubscribe: ',
   ].join('\n')
-  return { subject: issue.subject, html, text }
+  return (unsubscribeUrl) => ({
+    subject: issue.subject,
+    html: `${html}${escapeHtml(unsubscribeUrl)}${htmlAfter}`,
+    text: `${text}${unsubscribeUrl}\n`,
+  })
 }
 
 /** Inline styles for what micromark produces (mail clients ignore style sheets). */

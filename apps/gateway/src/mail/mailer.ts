@@ -14,6 +14,12 @@ export interface MailMessage {
   category?: string
   /** Extra headers for SMTP delivery, e.g. `List-Unsubscribe` (RFC 8058). */
   headers?: Record<string, string>
+  /**
+   * A newsletter issue for one recipient: its outbox row records the issue and the recipient's
+   * unsubscribe link instead of a copy of the bodies (the same for every recipient but that link;
+   * migration 20261130500000, decision 033).
+   */
+  newsletter?: { id: string; unsubscribeUrl: string }
 }
 
 export interface SentMail {
@@ -76,6 +82,10 @@ export interface OutboxRow {
   category: string
   transport: 'smtp' | 'outbox'
   status: 'pending' | 'logged'
+  /** A newsletter message: the issue it carried (text_body and html_body are then empty). */
+  newsletter_id: string | null
+  /** A newsletter message: the recipient's unsubscribe link as sent. */
+  unsubscribe_url: string | null
 }
 
 export interface MailerSettings {
@@ -117,11 +127,13 @@ function outboxRow(settings: MailerSettings, transport: 'smtp' | 'outbox', messa
     from_address: message.from ?? settings.from,
     reply_to: message.replyTo ?? null,
     subject: message.subject,
-    text_body: message.text,
-    html_body: message.html,
+    text_body: message.newsletter ? '' : message.text,
+    html_body: message.newsletter ? '' : message.html,
     category: message.category ?? 'general',
     transport,
     status: transport === 'smtp' ? 'pending' : 'logged',
+    newsletter_id: message.newsletter?.id ?? null,
+    unsubscribe_url: message.newsletter?.unsubscribeUrl ?? null,
   }
 }
 
@@ -135,8 +147,9 @@ async function sendThrough(
   const row = outboxRow(settings, transporter ? 'smtp' : 'outbox', message)
   const { rows } = await db.query<{ id: string }>(
     `insert into private.mail_outbox
-       (to_addresses, from_address, reply_to, subject, text_body, html_body, category, transport, status)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+       (to_addresses, from_address, reply_to, subject, text_body, html_body, category, transport, status,
+        newsletter_id, unsubscribe_url)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
     [
       row.to_addresses,
       row.from_address,
@@ -147,6 +160,8 @@ async function sendThrough(
       row.category,
       row.transport,
       row.status,
+      row.newsletter_id,
+      row.unsubscribe_url,
     ],
   )
   const id = rows[0].id

@@ -143,12 +143,18 @@ describe.each(drivers)('the newsletter worker (%s)', (driver) => {
     expect(rows[1].error).toContain('Mailbox full')
     expect(sink.messages.map((m) => m.envelopeTo[0]).sort()).toEqual(['a@example.com', 'z@example.com'])
     // Each message is in the mail module's outbox with its own outcome, linked from its delivery.
+    // The row points at the issue and keeps the recipient's own unsubscribe link (the one in the
+    // message and its List-Unsubscribe header), not a copy of the body (decision 033).
     const outbox = await gw.db.query(
       `select m.to_addresses, m.category, m.transport, m.status, m.provider_message_id is not null as has_id,
-              m.error like '%Mailbox full%' as refused
+              m.error like '%Mailbox full%' as refused, m.newsletter_id = $1 as references_issue,
+              m.text_body = '' and m.html_body = '' as body_not_copied,
+              m.unsubscribe_url = $2 || '/functions/v1/newsletter-subscription/unsubscribe?token=' || s.unsubscribe_token
+                as own_link
          from public.newsletter_deliveries d join private.mail_outbox m on m.id = d.outbox_id
+         join public.newsletter_subscribers s on s.id = d.subscriber_id
         where d.newsletter_id = $1 order by d.email`,
-      [id],
+      [id, TEST_URL],
     )
     const row = (to: string, status: string, ok: boolean) => ({
       to_addresses: [to],
@@ -157,7 +163,20 @@ describe.each(drivers)('the newsletter worker (%s)', (driver) => {
       status,
       has_id: ok,
       refused: ok ? null : true,
+      references_issue: true,
+      body_not_copied: true,
+      own_link: true,
     })
+    const sentA = sink.messages.find((m) => m.envelopeTo[0] === 'a@example.com')
+    const linkA = (
+      await gw.db.query<{ unsubscribe_url: string }>(
+        `select m.unsubscribe_url from public.newsletter_deliveries d join private.mail_outbox m on m.id = d.outbox_id
+        where d.newsletter_id = $1 and d.email = 'a@example.com'`,
+        [id],
+      )
+    ).rows[0].unsubscribe_url
+    expect(sentA?.headers.get('list-unsubscribe')).toBe(`<${linkA}>`)
+    expect(sentA?.text).toContain(`Unsubscribe: ${linkA}`)
     expect(outbox.rows).toEqual([
       row('a@example.com', 'sent', true),
       row('full@example.com', 'failed', false),

@@ -123,6 +123,38 @@ describe.each(drivers)('retention (%s)', (driver) => {
     expect(await counts(db)).toEqual(before)
   })
 
+  it("clears a newsletter message's unsubscribe link with the bodies (its body is the issue's, not copied)", async () => {
+    // Outbox rows of a newsletter carry no body, only the issue and the recipient's link
+    // (migration 20261130500000): an old one loses the link, a fresh one keeps it.
+    await db.exec(`
+      insert into private.mail_outbox
+        (to_addresses, from_address, subject, text_body, html_body, category, transport, newsletter_id, unsubscribe_url, created_at)
+      values
+        (array['old@example.test'], 'centre@example.test', 'Issue', '', '', 'newsletter', 'smtp', gen_random_uuid(),
+         'https://centre.test/u?token=old', now() - interval '2 days'),
+        (array['new@example.test'], 'centre@example.test', 'Issue', '', '', 'newsletter', 'smtp', gen_random_uuid(),
+         'https://centre.test/u?token=new', now())`)
+    const report = await runRetention(db, {
+      limits: LIMITS,
+      batchSize: 100,
+      now: movedBy(LIMITS.mail_bodies - 1),
+    })
+    expect(report.mail_bodies).toBe(1)
+    const { rows } = await db.query<{ to: string; link: string | null; issue: boolean }>(
+      `select to_addresses[1] as to, unsubscribe_url as link, newsletter_id is not null as issue
+         from private.mail_outbox order by created_at`,
+    )
+    expect(rows).toEqual([
+      { to: 'old@example.test', link: null, issue: true },
+      { to: 'new@example.test', link: 'https://centre.test/u?token=new', issue: true },
+    ])
+    // Nothing left to clear: a second run removes nothing.
+    expect(
+      (await runRetention(db, { limits: LIMITS, batchSize: 100, now: movedBy(LIMITS.mail_bodies - 1) }))
+        .mail_bodies,
+    ).toBe(0)
+  })
+
   it('removes the rows past their limit once the clock moves, and keeps the rest', async () => {
     await fill(db, 7, 3)
     // Each kind's limit minus one day: the two-day-old rows are past it, the fresh ones are not.

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { type NewsletterIssue, renderNewsletter } from '@genesis/contracts/newsletter-email'
+import {
+  type NewsletterIssue,
+  newsletterRenderer,
+  type RenderedNewsletter,
+} from '@genesis/contracts/newsletter-email'
 import type { Config } from '../../config.ts'
 import { readCentreContacts } from '../../database/read-centre-contacts.ts'
 import { asCaller, SERVICE_ROLE } from '../../database/request-scope.ts'
@@ -67,6 +71,9 @@ interface Outcome {
 }
 type Finished = Outcome & { delivery: Claimed }
 
+/** An issue rendered for the batch: one recipient's message from their unsubscribe link. */
+type Render = (unsubscribeUrl: string) => RenderedNewsletter
+
 /** The delivery's subscriber or issue is gone: nothing to send (recorded as a failure). */
 const NOTHING_TO_SEND = 'The newsletter or the subscriber no longer exists'
 
@@ -120,15 +127,17 @@ export function createNewsletterWorker(
       settings.leaseSeconds,
     ])
     if (claimed.length > 0) {
-      const issues = new Map<string, NewsletterIssue>()
+      // Each issue of the batch is rendered once (Markdown, identity, contact details); each
+      // recipient's message only adds their unsubscribe link.
+      const sender = emailBrand(await readCentreContacts(db), config.siteUrl)
+      const issues = new Map<string, Render>()
       for (const newsletterId of new Set(claimed.map((c) => c.newsletter_id))) {
         const [row] = await asService<NewsletterIssue>(
           'select subject, preheader, body from public.newsletters where id = $1',
           [newsletterId],
         )
-        issues.set(newsletterId, row)
+        if (row) issues.set(newsletterId, newsletterRenderer(row, sender))
       }
-      const sender = emailBrand(await readCentreContacts(db), config.siteUrl)
       // One SMTP connection while batches follow each other (closed once the queue is empty for
       // now, or on stop). Each message costs one statement: it records how the previous message
       // went and marks this one `sending` with its outbox row, committed before it goes out.
@@ -140,7 +149,7 @@ export function createNewsletterWorker(
           if (stopping) break
           let mail: MailMessage | undefined
           try {
-            mail = compose(delivery, issues.get(delivery.newsletter_id), sender)
+            mail = compose(delivery, issues.get(delivery.newsletter_id))
           } catch (error) {
             // A rendering fault: the previous outcome is recorded before the batch gives up.
             await step(finished, undefined, undefined, session)
@@ -211,20 +220,18 @@ export function createNewsletterWorker(
   }
 
   /** The message for one delivery, or undefined when its issue or subscriber is gone. */
-  function compose(
-    delivery: Claimed,
-    issue: NewsletterIssue | undefined,
-    sender: ReturnType<typeof emailBrand>,
-  ): MailMessage | undefined {
-    if (!issue || !delivery.unsubscribe_token) return undefined
+  function compose(delivery: Claimed, render: Render | undefined): MailMessage | undefined {
+    if (!render || !delivery.unsubscribe_token) return undefined
     const unsubscribeUrl = `${config.siteUrl}/functions/v1/newsletter-subscription/unsubscribe?token=${delivery.unsubscribe_token}`
-    const mail = renderNewsletter(issue, sender, unsubscribeUrl)
+    const mail = render(unsubscribeUrl)
     return {
       to: delivery.email,
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
       category: 'newsletter',
+      // The outbox keeps the issue and this link, not a copy of the bodies (decision 033).
+      newsletter: { id: delivery.newsletter_id, unsubscribeUrl },
       headers: {
         'List-Unsubscribe': `<${unsubscribeUrl}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

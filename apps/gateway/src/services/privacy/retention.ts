@@ -52,15 +52,16 @@ const PLANS: KindPlan[] = [
   { kind: 'monitoring_errors', steps: [deleteOldest('public.monitoring_errors')] },
   {
     // The envelope (to, subject, status) stays as the record that a mail went out; the bodies,
-    // which carry the personal details and sign-in links, are cleared.
+    // which carry the personal details and sign-in links, are cleared; so is a newsletter message's
+    // unsubscribe link (its body is the issue's, not copied: migration 20261130500000).
     kind: 'mail_bodies',
     steps: [
       `with doomed as (
          select id from private.mail_outbox
-         where created_at < $1 and (text_body <> '' or html_body <> '')
+         where created_at < $1 and (text_body <> '' or html_body <> '' or unsubscribe_url is not null)
          order by created_at, id limit $2
        ), cleared as (
-         update private.mail_outbox m set text_body = '', html_body = ''
+         update private.mail_outbox m set text_body = '', html_body = '', unsubscribe_url = null
          from doomed where m.id = doomed.id returning 1
        )
        select count(*)::int as removed from cleared`,
