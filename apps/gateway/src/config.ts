@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  // The embedded database (PGlite, without DATABASE_URL): its shared_buffers in MB (decision 032).
+  PGLITE_SHARED_BUFFERS_MB: int(1, 4096).default(16),
   STORAGE_DIR: optional,
   SITE_URL: optional.pipe(z.url().optional()),
   ADDITIONAL_REDIRECT_URLS: z.string().default(''),

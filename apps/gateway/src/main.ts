@@ -59,7 +59,11 @@ async function main() {
     })
   }
 
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  const db = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    pglite: { sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB },
+  })
   const applied = await migrate(db)
   if (applied.length > 0) logger.info({ applied }, 'migrations applied')
   await applySecuritySettings(db, config)

@@ -29,14 +29,24 @@ export interface PgliteDatabase extends Database {
   dumpDataDir(): Promise<Blob>
 }
 
+/** What the embedded database reserves (decision 032); the gateway's PGLITE_* settings. */
+export interface PgliteMemorySettings {
+  /** PostgreSQL's shared_buffers, in MB (PostgreSQL's own default, 128, was the old one). */
+  sharedBuffersMb: number
+}
+
+export const PGLITE_MEMORY_DEFAULTS: PgliteMemorySettings = { sharedBuffersMb: 16 }
+
 export async function openPglite(
   dataDir?: string,
-  options: { loadDataDir?: Blob } = {},
+  options: { loadDataDir?: Blob; memory?: Partial<PgliteMemorySettings> } = {},
 ): Promise<PgliteDatabase> {
+  const memory = { ...PGLITE_MEMORY_DEFAULTS, ...options.memory }
   const pg = await PGlite.create(dataDir, {
     extensions: { pgcrypto },
     parsers: sameValuesAsPostgresDriver,
     loadDataDir: options.loadDataDir,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${memory.sharedBuffersMb}MB`],
   })
   const lock = new Mutex()
   const direct = wrap(pg)
