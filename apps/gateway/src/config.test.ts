@@ -69,6 +69,16 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`))
   })
 
+  it('reads what the embedded database reserves, 16 MB of shared buffers by default (decision 032)', () => {
+    expect(loadConfig({}, '/srv/centre').PGLITE_SHARED_BUFFERS_MB).toBe(16)
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '128' }).PGLITE_SHARED_BUFFERS_MB).toBe(128)
+    for (const bad of ['0', '16MB', '5000']) {
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: bad })).toThrow(
+        /^Invalid environment variable PGLITE_SHARED_BUFFERS_MB=/,
+      )
+    }
+  })
+
   it('reads the backup settings, off by default, and refuses bad ones', () => {
     const defaults = loadConfig({}, '/srv/centre')
     expect(defaults.BACKUP_SCHEDULE_HOURS).toBe(0)

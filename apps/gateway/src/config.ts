@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   // Connections one gateway keeps for requests (LISTEN connections for realtime come on top).
   DATABASE_POOL_SIZE: int(1, 1000).default(10),
+  // The embedded database (PGlite, without DATABASE_URL): its shared_buffers in MB (decision 032).
+  PGLITE_SHARED_BUFFERS_MB: int(1, 4096).default(16),
   STORAGE_DIR: optional,
   SITE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADDITIONAL_REDIRECT_URLS: z.string().default(''),

@@ -82,6 +82,7 @@ async function main() {
       databaseUrl: config.DATABASE_URL,
       poolSize: config.DATABASE_POOL_SIZE,
       dataDir: config.dataDir,
+      pglite: { sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB },
     })
   } catch (error) {
     // Unreachable, refused, or too old (PostgreSQL 15+): one line, not a stack.

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { openPglite } from './pglite.ts'
+import { openPglite, type PgliteMemorySettings } from './pglite.ts'
 import { openPostgres } from './postgres.ts'
 import type { Database } from './types.ts'
 
@@ -12,12 +12,14 @@ export interface DatabaseSettings {
   /** Folder for PGlite's data; undefined with `memory` for tests. */
   dataDir?: string
   memory?: boolean
+  /** What the embedded database reserves (PGLITE_* settings); ignored with a databaseUrl. */
+  pglite?: Partial<PgliteMemorySettings>
 }
 
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
   if (settings.databaseUrl) return openPostgres(settings.databaseUrl, settings.poolSize)
-  if (settings.memory || !settings.dataDir) return openPglite()
+  if (settings.memory || !settings.dataDir) return openPglite(undefined, { memory: settings.pglite })
   const dir = join(settings.dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })
-  return openPglite(dir)
+  return openPglite(dir, { memory: settings.pglite })
 }

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { Mutex } from './mutex.ts'
@@ -29,14 +32,46 @@ export interface PgliteDatabase extends Database {
   dumpDataDir(): Promise<Blob>
 }
 
+/** What the embedded database reserves (decision 032); the gateway's PGLITE_* settings. */
+export interface PgliteMemorySettings {
+  /** PostgreSQL's shared_buffers, in MB (PostgreSQL's own default, 128, was the old one). */
+  sharedBuffersMb: number
+}
+
+export const PGLITE_MEMORY_DEFAULTS: PgliteMemorySettings = { sharedBuffersMb: 16 }
+
+/**
+ * A new data folder, made by a child process (pglite-create.ts) whose memory is all returned when it
+ * ends; it runs with this process's V8 flags (`--liftoff-only` under `npm start`).
+ */
+function createInChildProcess(dataDir: string, startParams: string[]): Promise<void> {
+  const script = new URL('./pglite-create.ts', import.meta.url).pathname
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [...process.execArgv, script, dataDir, JSON.stringify(startParams)],
+      (error, _stdout, stderr) =>
+        error
+          ? reject(new Error(`creating the PGlite data folder failed: ${stderr || error.message}`))
+          : resolve(),
+    )
+  })
+}
+
 export async function openPglite(
   dataDir?: string,
-  options: { loadDataDir?: Blob } = {},
+  options: { loadDataDir?: Blob; memory?: Partial<PgliteMemorySettings> } = {},
 ): Promise<PgliteDatabase> {
+  const memory = { ...PGLITE_MEMORY_DEFAULTS, ...options.memory }
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${memory.sharedBuffersMb}MB`]
+  if (dataDir && !options.loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'))) {
+    await createInChildProcess(dataDir, startParams)
+  }
   const pg = await PGlite.create(dataDir, {
     extensions: { pgcrypto },
     parsers: sameValuesAsPostgresDriver,
     loadDataDir: options.loadDataDir,
+    startParams,
   })
   const lock = new Mutex()
   const direct = wrap(pg)

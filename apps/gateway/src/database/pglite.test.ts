@@ -1,0 +1,38 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { openPglite } from './pglite.ts'
+
+describe('what the embedded database reserves (decision 032)', () => {
+  it('creates a new data folder in a child process, then opens it with the shared buffers asked for', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'genesis-pglite-'))
+    try {
+      const db = await openPglite(dir)
+      expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true)
+      expect((await db.query<{ shared_buffers: string }>('show shared_buffers')).rows[0].shared_buffers).toBe(
+        '16MB',
+      )
+      await db.exec('create table kept (n int); insert into kept values (7)')
+      await db.close()
+
+      // Reopened (no second initdb) with another setting: the data is there, the setting applies.
+      const again = await openPglite(dir, { memory: { sharedBuffersMb: 8 } })
+      expect((await again.query<{ n: number }>('select n from kept')).rows).toEqual([{ n: 7 }])
+      expect(
+        (await again.query<{ shared_buffers: string }>('show shared_buffers')).rows[0].shared_buffers,
+      ).toBe('8MB')
+      await again.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('in memory, without a folder, uses the same default', async () => {
+    const db = await openPglite()
+    expect((await db.query<{ shared_buffers: string }>('show shared_buffers')).rows[0].shared_buffers).toBe(
+      '16MB',
+    )
+    await db.close()
+  })
+})

@@ -1,0 +1,303 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { Agent, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SMTPServer } from 'smtp-server'
+import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
+
+/**
+ * `npm run bench footprint` (issue 19 item 5, decision 032): the resident memory of the real
+ * gateway process (`node apps/gateway/src/main.ts`, demo content, PGlite in a fresh data folder)
+ * idle after start-up, after 10 s of REST by-id reads, and after a newsletter send to
+ * BENCH_FOOTPRINT_SUBSCRIBERS (default 1000) confirmed subscribers through a loopback SMTP server;
+ * target ≤ 250 MB at every point. Two gateways run side by side: the tuned defaults, and the
+ * settings before decision 032 (PGLITE_SHARED_BUFFERS_MB=128, no V8 flags). Their REST load runs
+ * in alternating slices, so both see the same machine, and the tuned one's req/s is reported as a
+ * ratio against the untuned one's (target ≥ 0.95: no loss of REST speed).
+ *
+ * Memory is read from /proc/<pid>/status of each gateway (VmRSS now, VmHWM the peak since start),
+ * not from this load generator. Memory figures do not depend on the machine's load; the ratio does
+ * a little, so the load average is printed with it.
+ */
+const SUBSCRIBERS = Number(process.env.BENCH_FOOTPRINT_SUBSCRIBERS ?? 1000)
+const LOAD_MS = 10_000
+const SLICES = 4
+const TARGET_MB = 250
+const SECRET = 'bench-secret-of-the-genesis-gateway-0123456789'
+const MAIN = new URL('../../apps/gateway/src/main.ts', import.meta.url).pathname
+/** The V8 flags `npm start` runs the gateway with (package.json), the tuned side's. */
+const TUNED_NODE_FLAGS =
+  process.env.BENCH_FOOTPRINT_NODE_FLAGS?.split(' ').filter(Boolean) ??
+  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+    .scripts.start.match(/^node((?: --[\w-]+(?:=\S+)?)*) /)[1]
+    .trim()
+    .split(' ')
+    .filter(Boolean) as string[])
+
+interface Side {
+  name: string
+  flags: string[]
+  env: Record<string, string>
+}
+const SIDES: Side[] = [
+  { name: 'tuned (defaults)', flags: TUNED_NODE_FLAGS, env: {} },
+  { name: 'untuned (before 032)', flags: [], env: { PGLITE_SHARED_BUFFERS_MB: '128' } },
+]
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 })
+function call(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path, method, agent, headers }, (res) => {
+      let text = ''
+      res.on('data', (d) => {
+        text += d
+      })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+      res.on('error', () => resolve({ status: 0, text }))
+    })
+    req.on('error', () => resolve({ status: 0, text: '' }))
+    req.end(body)
+  })
+}
+
+/** Resident and peak resident memory (MB) of a process, from /proc. */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kib = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN)
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
+}
+
+/** A loopback SMTP server that accepts every message and counts them (as newsletter-send.ts). */
+async function startCountingSmtp() {
+  let received = 0
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', () => undefined)
+      stream.on('end', () => {
+        received += 1
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}?tls=off`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+interface Running {
+  side: Side
+  child: ChildProcess
+  port: number
+  dataDir: string
+  output: () => string
+  figures: Record<string, string | number>
+  reads: number
+}
+
+async function start(side: Side, smtpUrl: string, anonKey: string, serviceKey: string): Promise<Running> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'genesis-footprint-'))
+  const port = 20000 + Math.floor(Math.random() * 20000)
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: SECRET,
+    ANON_KEY: anonKey,
+    SERVICE_ROLE_KEY: serviceKey,
+    SMTP_URL: smtpUrl,
+    NEWSLETTER_POLL_MS: '200',
+    ...side.env,
+  }
+  delete env.DATABASE_URL
+  const child = spawn(process.execPath, [...side.flags, MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout?.on('data', (d) => {
+    output += d
+  })
+  child.stderr?.on('data', (d) => {
+    output += d
+  })
+  return { side, child, port, dataDir, output: () => output, figures: { side: side.name }, reads: 0 }
+}
+
+async function waitForHealth(g: Running) {
+  for (let attempt = 0; attempt < 1500; attempt++) {
+    if (g.child.exitCode !== null) throw new Error(`gateway exited:\n${g.output()}`)
+    if ((await call(g.port, '/health', {})).status === 200) return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`gateway did not become healthy:\n${g.output()}`)
+}
+
+/**
+ * Idle: sampled every second for 20 s after the gateway answers /health (start-up work such as the
+ * WebAssembly compiler's background jobs settles in that time); the last sample is the idle figure.
+ */
+async function idle(g: Running) {
+  let last = memoryOf(g.child.pid as number)
+  for (let s = 0; s < 20; s++) {
+    await new Promise((r) => setTimeout(r, 1000))
+    last = memoryOf(g.child.pid as number)
+  }
+  g.figures['idle MB'] = last.rss.toFixed(0)
+}
+
+export default async function run() {
+  const keys = await keysFromSecret(SECRET)
+  const visitor = { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` }
+  const service = {
+    apikey: keys.serviceRoleKey,
+    authorization: `Bearer ${keys.serviceRoleKey}`,
+    'content-type': 'application/json',
+  }
+  const smtp = await startCountingSmtp()
+  const gateways: Running[] = []
+  try {
+    // One after the other: two first start-ups at once would each take twice as long.
+    for (const side of SIDES) {
+      const g = await start(side, smtp.url, keys.anonKey, keys.serviceRoleKey)
+      gateways.push(g)
+      await waitForHealth(g)
+      await idle(g)
+    }
+
+    // REST: by-id reads, 4 clients (one PGlite runs one statement at a time), in alternating
+    // slices so both sides share the machine's load alike; the first slice of each is a warm-up.
+    const byId = new Map<Running, string>()
+    for (const g of gateways) {
+      const res = await call(g.port, '/rest/v1/shops?select=id&limit=1', visitor)
+      const id = (JSON.parse(res.text) as { id: string }[])[0]?.id
+      if (!id) throw new Error('no shop in the demo content')
+      byId.set(g, `/rest/v1/shops?id=eq.${id}`)
+    }
+    const closed = async (g: Running, ms: number) => {
+      let done = 0
+      const end = performance.now() + ms
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (performance.now() < end) {
+            const { status } = await call(g.port, byId.get(g) as string, visitor)
+            if (status !== 200) throw new Error(`REST read answered ${status}`)
+            done++
+          }
+        }),
+      )
+      return done
+    }
+    for (const g of gateways) await closed(g, 1000)
+    for (let slice = 0; slice < SLICES; slice++) {
+      const order = slice % 2 === 0 ? gateways : [...gateways].reverse()
+      for (const g of order) g.reads += await closed(g, LOAD_MS / SLICES)
+    }
+    const load = loadavg()[0]
+    for (const g of gateways) {
+      g.figures['after REST MB'] = memoryOf(g.child.pid as number).rss.toFixed(0)
+      g.figures['REST req/s'] = (g.reads / (LOAD_MS / 1000)).toFixed(0)
+    }
+
+    // A newsletter to SUBSCRIBERS confirmed subscribers, sent by each gateway's own worker.
+    for (const g of gateways) {
+      const rows = Array.from({ length: SUBSCRIBERS }, (_, i) => ({
+        email: `reader${i}@example.com`,
+        source: 'homepage',
+        consent_text: 'I agree to receive news about stores and events at Genesis Centre.',
+        status: 'subscribed',
+      }))
+      const before = smtp.received()
+      await expectOk(
+        await call(
+          g.port,
+          '/rest/v1/newsletter_subscribers',
+          { ...service, prefer: 'return=minimal' },
+          'POST',
+          JSON.stringify(rows),
+        ),
+        'subscribers',
+      )
+      const made = await call(
+        g.port,
+        '/rest/v1/newsletters',
+        { ...service, prefer: 'return=representation' },
+        'POST',
+        JSON.stringify({
+          subject: 'Summer at Genesis Centre',
+          preheader: 'Markets',
+          body: '# Summer\n\nThe market is back.',
+        }),
+      )
+      await expectOk(made, 'newsletter')
+      const id = (JSON.parse(made.text) as { id: string }[])[0].id
+      const sent = await call(
+        g.port,
+        '/rest/v1/rpc/send_newsletter',
+        service,
+        'POST',
+        JSON.stringify({ target: id }),
+      )
+      await expectOk(sent, 'send_newsletter')
+      const queued = Number(sent.text)
+      // Polls the issue's status until the worker has sent it (bounded: 10 minutes).
+      for (let i = 0; ; i++) {
+        const res = await call(g.port, `/rest/v1/newsletters?id=eq.${id}&select=status`, service)
+        if ((JSON.parse(res.text) as { status: string }[])[0]?.status === 'sent') break
+        if (i > 3000) throw new Error('the newsletter was not sent within 10 minutes')
+        await new Promise((r) => setTimeout(r, 200))
+      }
+      g.figures['after send MB'] = memoryOf(g.child.pid as number).rss.toFixed(0)
+      g.figures.mails = `${smtp.received() - before}/${queued}`
+    }
+    // And once both are idle again for 10 s (V8 collects what the send left when the process idles).
+    await new Promise((r) => setTimeout(r, 10_000))
+    for (const g of gateways) {
+      const mem = memoryOf(g.child.pid as number)
+      g.figures['+10 s idle MB'] = mem.rss.toFixed(0)
+      g.figures['peak MB'] = mem.peak.toFixed(0)
+    }
+
+    console.log(
+      `\n  PGlite, fresh data folder, demo content; REST by-id, 4 clients, ${LOAD_MS / 1000} s each in ${SLICES} alternating slices; newsletter to ${SUBSCRIBERS} subscribers`,
+    )
+    console.log(`  tuned V8 flags (npm start): ${TUNED_NODE_FLAGS.join(' ') || '(none)'}`)
+    console.table(gateways.map((g) => g.figures))
+    const [tuned, untuned] = gateways
+    const points = ['idle MB', 'after REST MB', 'after send MB'].map((k) => Number(tuned.figures[k]))
+    const worst = Math.max(...points)
+    console.log(
+      `  tuned resident memory, worst of idle / after REST / after send: ${worst} MB — target ≤ ${TARGET_MB} MB: ${worst <= TARGET_MB ? 'met' : 'NOT met'} (peak since start ${tuned.figures['peak MB']} MB)`,
+    )
+    const ratio = tuned.reads / untuned.reads
+    console.log(
+      `  REST req/s tuned / untuned ${ratio.toFixed(2)} — target ≥ 0.95: ${ratio >= 0.95 ? 'met' : 'NOT met'} (load average ${load.toFixed(1)} on ${availableParallelism()} cores)`,
+    )
+  } finally {
+    for (const g of gateways) {
+      g.child.kill('SIGTERM')
+      if (g.child.exitCode === null) await new Promise((r) => g.child.once('exit', r))
+      rmSync(g.dataDir, { recursive: true, force: true })
+    }
+    await smtp.close()
+    agent.destroy()
+  }
+}
+
+async function expectOk(res: { status: number; text: string }, what: string) {
+  if (res.status < 200 || res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text}`)
+}
