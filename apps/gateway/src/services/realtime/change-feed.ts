@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import { z } from 'zod'
+import { type KeptListener, keepListening } from '../../database/kept-listener.ts'
 import type { Database } from '../../database/types.ts'
 import { type CapturedChange, ChangeLedger } from './change-ledger.ts'
 
@@ -73,14 +74,9 @@ export class ChangeFeed {
   readonly #retryDelaysMs: readonly number[]
   #draining: Promise<void> | undefined
   #starting: Promise<void> | undefined
-  #running = false
-  /** Bumped by every listen and every loss: callbacks of an older subscription are ignored. */
-  #generation = 0
-  #unlisten: (() => Promise<void>) | undefined
+  #listener: KeptListener | undefined
   #baselineRecorded = false
   #pruneTimer: NodeJS.Timeout | undefined
-  #retryTimer: NodeJS.Timeout | undefined
-  #attempts = 0
   /** performance.now() when the subscription was lost; undefined while listening and caught up. */
   #deafSince: number | undefined
 
@@ -104,13 +100,19 @@ export class ChangeFeed {
   /** Starts listening (idempotent); resolves once notifications will be received. */
   start(): Promise<void> {
     this.#starting ??= (async () => {
-      this.#running = true
-      await this.#listen()
+      this.#listener = keepListening(this.db, CHANGES_CHANNEL, (payload) => this.#enqueue(payload), {
+        retryDelaysMs: this.#retryDelaysMs,
+        // Before any notification of the new subscription: the baseline, or the catch-up.
+        onListening: () => this.#push(this.#baselineRecorded ? CATCH_UP : BASELINE),
+        onLost: (error) => this.#lost(error),
+        onListenFailed: (error, attempt) =>
+          this.logger.debug({ err: error, attempt }, 'realtime: listening again failed'),
+      })
+      await this.#listener.started
       this.#pruneTimer = setInterval(() => void this.#prune(), PRUNE_EVERY_MS)
       this.#pruneTimer.unref()
       void this.#prune()
     })().catch((error: unknown) => {
-      this.#running = false
       this.#starting = undefined
       throw error
     })
@@ -120,20 +122,13 @@ export class ChangeFeed {
   async stop(): Promise<void> {
     const starting = this.#starting
     this.#starting = undefined
-    this.#running = false
-    this.#generation += 1
     clearInterval(this.#pruneTimer)
-    clearTimeout(this.#retryTimer)
-    this.#retryTimer = undefined
     // A later start records a new baseline: what is committed while stopped is not caught up.
     this.#baselineRecorded = false
     this.#deafSince = undefined
-    this.#attempts = 0
     if (!starting) return
+    await this.#listener?.stop()
     await starting.catch(() => undefined)
-    const unlisten = this.#unlisten
-    this.#unlisten = undefined
-    await unlisten?.().catch(() => undefined)
     this.#queue.length = 0
     await this.#draining
   }
@@ -148,36 +143,7 @@ export class ChangeFeed {
     return this.#deafSince !== undefined
   }
 
-  /** Subscribes; the first time the baseline is recorded after it, after a loss the catch-up. */
-  async #listen(): Promise<void> {
-    this.#generation += 1
-    const generation = this.#generation
-    // Notifications of the new subscription wait until the catch-up is queued before them.
-    let queued = false
-    const early: string[] = []
-    const unlisten = await this.db.listen(
-      CHANGES_CHANNEL,
-      (payload) => {
-        if (generation !== this.#generation) return
-        if (queued) this.#enqueue(payload)
-        else early.push(payload)
-      },
-      { onLost: (error) => this.#lost(generation, error) },
-    )
-    if (!this.#running || generation !== this.#generation) {
-      await unlisten().catch(() => undefined)
-      return
-    }
-    this.#unlisten = unlisten
-    this.#push(this.#baselineRecorded ? CATCH_UP : BASELINE)
-    queued = true
-    for (const payload of early) this.#enqueue(payload)
-  }
-
-  #lost(generation: number, error: Error) {
-    if (!this.#running || generation !== this.#generation) return
-    this.#generation += 1
-    this.#unlisten = undefined
+  #lost(error: Error) {
     if (this.#deafSince === undefined) {
       this.#deafSince = performance.now()
       this.logger.warn(
@@ -186,27 +152,6 @@ export class ChangeFeed {
       )
     } else {
       this.logger.debug({ err: error }, 'realtime: lost the connection listening for row changes again')
-    }
-    this.#scheduleRetry()
-  }
-
-  #scheduleRetry() {
-    const delays = this.#retryDelaysMs
-    const delay = delays[Math.min(this.#attempts, delays.length - 1)]
-    this.#attempts += 1
-    clearTimeout(this.#retryTimer)
-    this.#retryTimer = setTimeout(() => void this.#retry(), delay)
-    this.#retryTimer.unref()
-  }
-
-  async #retry() {
-    this.#retryTimer = undefined
-    if (!this.#running) return
-    try {
-      await this.#listen()
-    } catch (error) {
-      this.logger.debug({ err: error, attempt: this.#attempts }, 'realtime: listening again failed')
-      if (this.#running) this.#scheduleRetry()
     }
   }
 
@@ -268,7 +213,8 @@ export class ChangeFeed {
 
   /** After a (re)listen: records the baseline, or catches up on what was missed while deaf. */
   async #readKept(work: typeof BASELINE | typeof CATCH_UP) {
-    const generation = this.#generation
+    const listener = this.#listener
+    const subscription = listener?.subscription
     try {
       // Changes are pruned by age, so what matters is how long the feed was deaf when it read.
       const readAt = performance.now()
@@ -281,7 +227,7 @@ export class ChangeFeed {
       if (work === BASELINE) {
         this.#ledger.setBaseline(kept)
         this.#baselineRecorded = true
-        if (generation !== this.#generation) {
+        if (subscription !== listener?.subscription) {
           // Lost in the milliseconds between LISTEN and this read: changes committed in between
           // pass for older than the feed and will not be caught up. Rare, and said.
           this.logger.error(
@@ -295,14 +241,13 @@ export class ChangeFeed {
         caughtUp = ids.length
       }
       // Lost again meanwhile: still deaf, and the next listen catches up again.
-      if (generation !== this.#generation) return
+      if (subscription !== listener?.subscription) return
       this.#recovered(work, readAt, caughtUp, kept[0]?.id)
     } catch (error) {
       // Could not read what was missed: give this subscription up and try again, later.
-      if (!this.#running || generation !== this.#generation) return
-      const unlisten = this.#unlisten
-      this.#lost(generation, error instanceof Error ? error : new Error(String(error)))
-      await unlisten?.().catch(() => undefined)
+      if (listener && subscription !== undefined) {
+        listener.lose(subscription, error instanceof Error ? error : new Error(String(error)))
+      }
     }
   }
 
@@ -313,7 +258,6 @@ export class ChangeFeed {
     firstKeptId: number | undefined,
   ) {
     const deafSince = this.#deafSince
-    this.#attempts = 0
     this.#deafSince = undefined
     if (deafSince === undefined) return
     const deafMs = Math.round(readAt - deafSince)

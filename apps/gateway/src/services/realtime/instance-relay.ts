@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import { z } from 'zod'
+import { type KeptListener, keepListening } from '../../database/kept-listener.ts'
 import type { Database } from '../../database/types.ts'
 import type { PresenceMap } from './presence-registry.ts'
 import type { UserBroadcast } from './serializer.ts'
@@ -117,11 +118,8 @@ export class InstanceRelay {
   #inbound: Promise<void> = Promise.resolve()
   #started: Promise<void> | undefined
   #running = false
-  #generation = 0
-  #unlisten: (() => Promise<void>) | undefined
+  #listener: KeptListener | undefined
   #beatTimer: NodeJS.Timeout | undefined
-  #retryTimer: NodeJS.Timeout | undefined
-  #attempts = 0
   #lastPrune = 0
   /** Other instances heard from: when, and the last sequence number. */
   readonly #peers = new Map<string, Peer>()
@@ -137,7 +135,32 @@ export class InstanceRelay {
   start(): Promise<void> {
     this.#started ??= (async () => {
       this.#running = true
-      await this.#listen()
+      this.#listener = keepListening(
+        this.#db,
+        RELAY_CHANNEL,
+        (payload) => {
+          if (this.#running) this.#received(payload)
+        },
+        {
+          retryDelaysMs: RETRY_MS,
+          onListening: () => {
+            // Ask the others for their presence (a new instance, or one that may have missed diffs).
+            for (const peer of this.#peers.values()) peer.synced = false
+            this.publish({ t: 'hello' })
+          },
+          onLost: (error) =>
+            this.#logger.warn(
+              { err: error },
+              'realtime: lost the connection listening to other instances; listening again',
+            ),
+          onListenFailed: (error, attempt) =>
+            this.#logger.debug(
+              { err: error, attempt },
+              'realtime: listening to other instances again failed',
+            ),
+        },
+      )
+      await this.#listener.started
       this.#beatTimer = setInterval(() => this.#beat(), this.#beatMs)
       this.#beatTimer.unref()
     })().catch((error: unknown) => {
@@ -153,14 +176,10 @@ export class InstanceRelay {
     const started = this.#started
     this.#started = undefined
     clearInterval(this.#beatTimer)
-    clearTimeout(this.#retryTimer)
     if (started && (await started.then(() => true).catch(() => false))) this.publish({ t: 'bye' })
     this.#running = false
-    this.#generation += 1
     await this.#flushing
-    const unlisten = this.#unlisten
-    this.#unlisten = undefined
-    await unlisten?.().catch(() => undefined)
+    await this.#listener?.stop()
     await this.#inbound
     this.#peers.clear()
   }
@@ -209,46 +228,6 @@ export class InstanceRelay {
   async #notify(texts: string[]): Promise<void> {
     // One statement: the notifications go out at its commit, in array order.
     await this.#db.query('select pg_notify($1, m) from unnest($2::text[]) as m', [RELAY_CHANNEL, texts])
-  }
-
-  async #listen(): Promise<void> {
-    this.#generation += 1
-    const generation = this.#generation
-    const unlisten = await this.#db.listen(
-      RELAY_CHANNEL,
-      (payload) => {
-        if (generation === this.#generation) this.#received(payload)
-      },
-      { onLost: (error) => this.#lost(generation, error) },
-    )
-    if (!this.#running || generation !== this.#generation) {
-      await unlisten().catch(() => undefined)
-      return
-    }
-    this.#unlisten = unlisten
-    this.#attempts = 0
-    // Ask the others for their presence (a new instance, or one that may have missed diffs).
-    for (const peer of this.#peers.values()) peer.synced = false
-    this.publish({ t: 'hello' })
-  }
-
-  #lost(generation: number, error: Error) {
-    if (!this.#running || generation !== this.#generation) return
-    this.#generation += 1
-    this.#unlisten = undefined
-    this.#logger.warn(
-      { err: error },
-      'realtime: lost the connection listening to other instances; listening again',
-    )
-    const delay = RETRY_MS[Math.min(this.#attempts, RETRY_MS.length - 1)]
-    this.#attempts += 1
-    this.#retryTimer = setTimeout(() => {
-      if (!this.#running) return
-      this.#listen().catch((err: unknown) =>
-        this.#lost(this.#generation, err instanceof Error ? err : new Error(String(err))),
-      )
-    }, delay)
-    this.#retryTimer.unref()
   }
 
   #received(payload: string) {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import { z } from 'zod'
+import { keepListening } from '../../database/kept-listener.ts'
 import type { Database } from '../../database/types.ts'
 import { type ColumnOrigin, viewColumnOrigins } from './node-tree.ts'
 import { buildRelationships, type KeyLink, type Relationship, type TableRef } from './relationships.ts'
@@ -547,6 +548,7 @@ export interface SchemaCache {
 /** The channel and payloads PostgREST reloads its schema cache on. */
 export const RELOAD_CHANNEL = 'pgrst'
 const RELOAD_PAYLOADS = new Set(['', 'reload schema'])
+const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16_000, 32_000]
 
 const caches = new WeakMap<Database, SchemaCache>()
 
@@ -608,37 +610,27 @@ export function schemaCacheFor(db: Database, schemas: string[], logger?: Logger)
  * since notifications sent meanwhile were missed.
  */
 function watchReloads(db: Database, refresh: () => Promise<Schema>, logger?: Logger) {
-  let failures = 0
   const reload = () => {
     refresh().catch((error) => logger?.error({ err: error }, 'rest: schema cache reload failed'))
   }
-  const start = async () => {
-    try {
-      await db.listen(
-        RELOAD_CHANNEL,
-        (payload) => {
-          if (RELOAD_PAYLOADS.has(payload)) reload()
-        },
-        {
-          onLost: (error) => {
-            logger?.warn({ err: error }, 'rest: lost the schema reload listener; listening again')
-            retry()
-          },
-        },
-      )
-      if (failures > 0) reload()
-      failures = 0
-    } catch (error) {
-      logger?.warn({ err: error }, 'rest: could not listen for schema reloads; retrying')
-      retry()
-    }
-  }
-  const retry = () => {
-    const delay = Math.min(32_000, 1000 * 2 ** failures)
-    failures += 1
-    setTimeout(() => void start(), delay).unref()
-  }
-  void start()
+  keepListening(
+    db,
+    RELOAD_CHANNEL,
+    (payload) => {
+      if (RELOAD_PAYLOADS.has(payload)) reload()
+    },
+    {
+      retryDelaysMs: RETRY_DELAYS_MS,
+      retryFirst: true,
+      onListening: (again) => {
+        if (again) reload()
+      },
+      onLost: (error) =>
+        logger?.warn({ err: error }, 'rest: lost the schema reload listener; listening again'),
+      onListenFailed: (error) =>
+        logger?.warn({ err: error }, 'rest: could not listen for schema reloads; retrying'),
+    },
+  )
 }
 
 /**
