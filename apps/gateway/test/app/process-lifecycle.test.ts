@@ -9,7 +9,14 @@ const MAIN = new URL('../../src/main.ts', import.meta.url).pathname
 
 function start(dataDir: string, port: number) {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_BUILD_ON_START: 'false' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_BUILD_ON_START: 'false',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -33,7 +33,14 @@ interface Running {
 
 function start(env: Record<string, string>): Running {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', JWT_SECRET: TEST_JWT_SECRET, WEB_BUILD_ON_START: 'false', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      JWT_SECRET: TEST_JWT_SECRET,
+      WEB_BUILD_ON_START: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -104,13 +104,15 @@ const FACT_LABELS = ['Start', 'End', 'Monthly rental', 'Annual escalation', 'Not
 function LeaseFactsLoading() {
   return (
     <div role="status" aria-busy="true" aria-label="Loading your lease">
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2" aria-hidden="true">
-        {FACT_LABELS.map((label) => (
-          <Fact key={label} label={label}>
-            <Skeleton className="h-5 w-24" />
-          </Fact>
-        ))}
-      </dl>
+      <div aria-hidden="true">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          {FACT_LABELS.map((label) => (
+            <Fact key={label} label={label}>
+              <Skeleton className="h-5 w-24" />
+            </Fact>
+          ))}
+        </dl>
+      </div>
       <Skeleton className="mt-4 h-6 w-40" />
     </div>
   )
