@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { serve } from '@hono/node-server'
 import { createApp } from '../../apps/gateway/src/app.ts'
+import { openBlobStore } from '../../apps/gateway/src/blob-store/open-blob-store.ts'
 import type { S3Settings } from '../../apps/gateway/src/config.ts'
 import { loadConfig } from '../../apps/gateway/src/config.ts'
 import { migrate } from '../../apps/gateway/src/database/migrate.ts'
@@ -58,7 +59,7 @@ if (role === 's3') {
     STORAGE_FILE_SIZE_LIMIT: String(fileSizeLimit ?? 50 * 1024 * 1024),
   })
   const keys = await keysFromSecret('bench-secret-bench-secret-bench-secret-0123')
-  const gateway = createApp(createDeps({ config, db, keys }))
+  const gateway = createApp(createDeps({ config, db, keys, blobStore: await openBlobStore(config) }))
   const server = serve({ fetch: gateway.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     parentPort?.postMessage({ type: 'ready', port: info.port, serviceRoleKey: keys.serviceRoleKey })
   })

@@ -49,3 +49,24 @@ export interface BlobStore {
   /** Removes what interrupted writes left behind (a crash mid-`put`) before `olderThan`; returns how many. */
   removeIncomplete(olderThan: Date): Promise<number>
 }
+
+/**
+ * A web stream over an async iterable that pulls only when read (high-water mark 0), so a response
+ * body nobody reads never opens its file or its connection; cancelling it stops the iterable.
+ */
+export function webStream(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const iterator = source[Symbol.asyncIterator]()
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const step = await iterator.next()
+        if (step.done) controller.close()
+        else controller.enqueue(step.value)
+      },
+      async cancel() {
+        await iterator.return?.()
+      },
+    },
+    { highWaterMark: 0 },
+  )
+}
