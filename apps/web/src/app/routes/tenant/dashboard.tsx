@@ -13,7 +13,7 @@ import { readTenancySummary, summaryOf } from '../../../features/tenancy/api/ten
 import { LeaseSummary } from '../../../features/tenancy/components/lease-summary'
 import { TenancyWelcome } from '../../../features/tenancy/components/tenancy-welcome'
 import { useSession } from '../../../lib/session/session-context'
-import { LazyTab } from './lazy-tab'
+import { LazyTab, TabLoading } from './lazy-tab'
 import { useTenantLiveUpdates } from './use-live-updates'
 
 const TABS = [
@@ -63,8 +63,11 @@ export default function TenantDashboardPage() {
   const shopNo = tenancy.data?.shop?.shop_no ?? null
   const tenantId = tenancy.data?.id
   const shopId = tenancy.data?.shop?.id
-  const needsTenancy = (what: string) =>
-    tenancy.isPending ? null : (
+  // While the tenancy loads, the card already has the height its form will have, so nothing below moves.
+  const needsTenancy = (what: string, loadingLabel: string) =>
+    tenancy.isPending ? (
+      <TabLoading label={loadingLabel} />
+    ) : (
       <p className="text-sm text-stone-600">{what} appears once your account is linked to your shop.</p>
     )
 
@@ -136,7 +139,7 @@ export default function TenantDashboardPage() {
                   failure="We could not load the status form."
                 />
               ) : (
-                needsTenancy('Your trading status')
+                needsTenancy('Your trading status', "Loading your store's status")
               )}
             </CardContent>
           </Card>
@@ -174,7 +177,7 @@ export default function TenantDashboardPage() {
                   failure="We could not load the listing editor."
                 />
               ) : (
-                needsTenancy('Your listing')
+                needsTenancy('Your listing', 'Loading your listing')
               )}
             </CardContent>
           </Card>
@@ -195,7 +198,7 @@ export default function TenantDashboardPage() {
                   failure="We could not load your trading days."
                 />
               ) : (
-                needsTenancy('Your trading days')
+                needsTenancy('Your trading days', 'Loading your trading days')
               )}
             </CardContent>
           </Card>
@@ -203,7 +206,7 @@ export default function TenantDashboardPage() {
         <TabsContent value="whats-on" className="space-y-4">
           <LazyTab
             load={() => import('./whats-on-tab')}
-            props={{ shopId, unlinked: needsTenancy('Your specials') }}
+            props={{ shopId, unlinked: needsTenancy('Your specials', 'Loading your specials') }}
             loadingLabel="Loading your specials"
             failure="We could not load your specials."
           />
@@ -211,7 +214,12 @@ export default function TenantDashboardPage() {
         <TabsContent value="maintenance" className="space-y-4">
           <LazyTab
             load={() => import('./maintenance-tab')}
-            props={{ userId, tenantId, shopId, unlinked: needsTenancy('The request form') }}
+            props={{
+              userId,
+              tenantId,
+              shopId,
+              unlinked: needsTenancy('The request form', 'Loading the request form'),
+            }}
             loadingLabel="Loading your maintenance requests"
             failure="We could not load your maintenance requests."
           />

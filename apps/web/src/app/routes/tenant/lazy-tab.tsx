@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 
 /** Shown while a tab's code loads (the tab's own parts show their own loading states after). */
-function Loading({ label }: { label: string }) {
+export function TabLoading({ label }: { label: string }) {
   return (
     <div className="space-y-3" role="status" aria-busy="true" aria-label={label}>
       <Skeleton className="h-11 w-full" />
@@ -64,7 +64,7 @@ export function LazyTab<P extends object>({
   const Tab = useMemo(() => lazy(load), [attempt])
   return (
     <LoadBoundary key={attempt} failure={failure} onRetry={() => setAttempt((a) => a + 1)}>
-      <Suspense fallback={<Loading label={loadingLabel} />}>
+      <Suspense fallback={<TabLoading label={loadingLabel} />}>
         <Tab {...props} />
       </Suspense>
     </LoadBoundary>
