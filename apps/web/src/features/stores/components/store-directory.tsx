@@ -34,8 +34,19 @@ const CONTROL =
  */
 export function StoreDirectory({ statusOf }: { statusOf?: (shop: Shop) => ReactNode } = {}) {
   const shops = useShops()
-  const { filters, view, shown, moreHref, setSearch, setCategory, setFloor, setOpenNow, setView, clear } =
-    useDirectoryFilters()
+  const {
+    filters,
+    controls,
+    view,
+    shown,
+    moreHref,
+    setSearch,
+    setCategory,
+    setFloor,
+    setOpenNow,
+    setView,
+    clear,
+  } = useDirectoryFilters()
   // A regional mall's page hands over only the stores its first frame draws (directory-window.ts):
   // it is drawn from them until the whole list has loaded, as long as the filters and page are
   // the ones it was drawn for.
@@ -120,7 +131,7 @@ export function StoreDirectory({ statusOf }: { statusOf?: (shop: Shop) => ReactN
               </label>
               <select
                 id={ids.category}
-                value={filters.category}
+                value={controls.category}
                 onChange={(e) => setCategory(e.target.value)}
                 className={CONTROL}
               >
@@ -135,11 +146,11 @@ export function StoreDirectory({ statusOf }: { statusOf?: (shop: Shop) => ReactN
               </label>
               <select
                 id={ids.floor}
-                value={filters.floor}
+                value={controls.floor}
                 onChange={(e) => setFloor(e.target.value)}
                 className={CONTROL}
               >
-                {(floors.includes(filters.floor) ? floors : [...floors, filters.floor]).map((f) => (
+                {(floors.includes(controls.floor) ? floors : [...floors, controls.floor]).map((f) => (
                   <option key={f}>{f}</option>
                 ))}
               </select>
@@ -151,7 +162,7 @@ export function StoreDirectory({ statusOf }: { statusOf?: (shop: Shop) => ReactN
               <input
                 id={ids.openNow}
                 type="checkbox"
-                checked={filters.openNow === true}
+                checked={controls.openNow === true}
                 onChange={(e) => setOpenNow(e.target.checked)}
                 className="size-4 accent-green-700"
               />

@@ -4,6 +4,7 @@ import {
   CATEGORY_OPTIONS,
   type DirectoryFilters,
 } from '@genesis/contracts/store-directory'
+import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 
 export type ViewMode = 'grid' | 'list'
@@ -42,23 +43,34 @@ export function useDirectoryFilters() {
   const [params, setParams] = useSearchParams()
   const { filters, view, shown } = readDirectoryParams(params)
 
-  const update = (changes: Record<string, string | undefined>, replace = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev)
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v)
-          else next.delete(k)
-        }
-        return next
-      },
-      { replace, preventScrollReset: true },
-    )
+  // The router applies a new URL in a transition, and holds it back while the new list loads (the
+  // whole list, for "Open now"). Meanwhile the controls show what the visitor chose, not the URL
+  // they left: a ticked box that unticked itself until the stores arrived looked like a dead click.
+  // Any new URL (this change arriving, or the back button) ends that.
+  const [chosen, setChosen] = useState<{ from: string; next: URLSearchParams } | null>(null)
+  const current = params.toString()
+  if (chosen && chosen.from !== current) setChosen(null)
+  const controls = chosen && chosen.from === current ? readDirectoryParams(chosen.next).filters : filters
+
+  const update = (changes: Record<string, string | undefined>, replace = false) => {
+    const apply = (prev: URLSearchParams) => {
+      const next = new URLSearchParams(prev)
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) next.set(k, v)
+        else next.delete(k)
+      }
+      return next
+    }
+    setChosen({ from: current, next: apply(chosen?.next ?? params) })
+    setParams(apply, { replace, preventScrollReset: true })
+  }
 
   const moreParams = new URLSearchParams(params)
   moreParams.set('show', String(shown + DIRECTORY_PAGE))
   return {
     filters,
+    /** The filters as the controls show them: the visitor's latest choice while its URL is applied. */
+    controls,
     view,
     shown,
     /** The same directory with one more page of stores drawn. */
