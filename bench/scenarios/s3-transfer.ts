@@ -73,6 +73,10 @@ function startWorker(data: Record<string, unknown>) {
  * s3rver (lib-storage `Upload`, `GetObject`, the client settings the gateway builds). The issue
  * asks for at least 0.5× the direct rate both ways.
  *
+ * A download ends the same way on both sides: the body read as it arrives, then copied once into
+ * one Uint8Array (`transformToByteArray()` on the direct side, `download().asStream()` and
+ * `collect` through the gateway). supabase-js's Blob `download()` is also timed, outside the ratio.
+ *
  * s3rver and the gateway (on PGlite) run in worker threads of their own; this thread is the load
  * generator for both paths. Files one after another, as one user would; the order of the two paths
  * is swapped every repetition and the median of three is reported.
