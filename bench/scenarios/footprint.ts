@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { Agent, request } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SMTPServer } from 'smtp-server'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
+import { startCountingSmtp } from '../support/counting-smtp.ts'
+import { freePort, waitForReady } from '../support/gateway-process.ts'
+import { keepAliveHttp } from '../support/keep-alive-http.ts'
 
 /**
  * `npm run bench footprint` (issue 19 item 5, decision 032): the resident memory of the real
@@ -46,58 +46,15 @@ const SIDES: Side[] = [
   { name: 'untuned (before 032)', flags: [], env: { PGLITE_SHARED_BUFFERS_MB: '128' } },
 ]
 
-const agent = new Agent({ keepAlive: true, maxSockets: 64 })
-function call(
-  port: number,
-  path: string,
-  headers: Record<string, string>,
-  method = 'GET',
-  body?: string,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path, method, agent, headers }, (res) => {
-      let text = ''
-      res.on('data', (d) => {
-        text += d
-      })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
-      res.on('error', () => resolve({ status: 0, text }))
-    })
-    req.on('error', () => resolve({ status: 0, text: '' }))
-    req.end(body)
-  })
-}
+const http = keepAliveHttp()
+const call = (port: number, path: string, headers: Record<string, string>, method = 'GET', body?: string) =>
+  http.text(`http://127.0.0.1:${port}${path}`, { method, headers, body })
 
 /** Resident and peak resident memory (MB) of a process, from /proc. */
 function memoryOf(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kib = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN)
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
-}
-
-/** A loopback SMTP server that accepts every message and counts them (as newsletter-send.ts). */
-async function startCountingSmtp() {
-  let received = 0
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => undefined)
-      stream.on('end', () => {
-        received += 1
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  return {
-    url: `smtp://127.0.0.1:${port}?tls=off`,
-    received: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
 }
 
 interface Running {
@@ -112,7 +69,7 @@ interface Running {
 
 async function start(side: Side, smtpUrl: string, anonKey: string, serviceKey: string): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'genesis-footprint-'))
-  const port = 20000 + Math.floor(Math.random() * 20000)
+  const port = await freePort()
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     DATA_DIR: dataDir,
@@ -139,12 +96,8 @@ async function start(side: Side, smtpUrl: string, anonKey: string, serviceKey: s
 }
 
 async function waitForHealth(g: Running) {
-  for (let attempt = 0; attempt < 1500; attempt++) {
-    if (g.child.exitCode !== null) throw new Error(`gateway exited:\n${g.output()}`)
-    if ((await call(g.port, '/health', {})).status === 200) return
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`gateway did not become healthy:\n${g.output()}`)
+  // A first start in a fresh data folder migrates and seeds PGlite: up to 5 minutes.
+  await waitForReady({ base: `http://127.0.0.1:${g.port}`, child: g.child, output: g.output }, 1500)
 }
 
 /**
@@ -294,7 +247,7 @@ export default async function run() {
       rmSync(g.dataDir, { recursive: true, force: true })
     }
     await smtp.close()
-    agent.destroy()
+    http.close()
   }
 }
 

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { Agent, request } from 'node:http'
-import { createServer } from 'node:net'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
+import { freePort, waitForReady } from '../support/gateway-process.ts'
+import { keepAliveHttp } from '../support/keep-alive-http.ts'
 
 /**
  * REST by-id reads through two gateway processes on one PostgreSQL against one (issue 19: the
@@ -45,15 +45,6 @@ function machineBusy(): number {
   return (user + nice + system + irq + softirq + steal) * TICK_MS
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (!address || typeof address === 'string') throw new Error('no free port')
-  return address.port
-}
-
 interface Gateway {
   child: ChildProcess
   base: string
@@ -75,31 +66,7 @@ function startGateway(port: number, env: Record<string, string>): Gateway {
   return { child, base: `http://127.0.0.1:${port}`, output: () => output }
 }
 
-async function waitForReady(gateway: Gateway) {
-  for (let attempt = 0; attempt < 900; attempt++) {
-    if (gateway.child.exitCode !== null) throw new Error(`gateway exited early:\n${gateway.output()}`)
-    try {
-      if ((await fetch(`${gateway.base}/health/ready`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`gateway never became ready:\n${gateway.output()}`)
-}
-
-const agent = new Agent({ keepAlive: true, maxSockets: 64 })
-function get(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers }, (res) => {
-      res.on('data', () => {})
-      res.on('end', () => resolve(res.statusCode ?? 0))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const http = keepAliveHttp()
 
 /** Closed loop over `urls`: client i always talks to urls[i % urls.length]. Returns requests done. */
 async function closedLoop(urls: string[], headers: Record<string, string>, ms: number) {
@@ -110,7 +77,7 @@ async function closedLoop(urls: string[], headers: Record<string, string>, ms: n
     Array.from({ length: CONCURRENCY }, async (_, i) => {
       const url = urls[i % urls.length]
       while (performance.now() < end) {
-        if ((await get(url, headers)) !== 200) failures++
+        if ((await http.status(url, { headers })) !== 200) failures++
         done++
       }
     }),
@@ -268,7 +235,7 @@ export default async function run(): Promise<void> {
     await db.end().catch(() => undefined)
     await admin.query(`drop database if exists ${name} with (force)`)
     await admin.end()
-    agent.destroy()
+    http.close()
     rmSync(folder, { recursive: true, force: true })
   }
 }

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { Agent, request } from 'node:http'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
+import { freePort, waitForReady } from '../support/gateway-process.ts'
+import { keepAliveHttp } from '../support/keep-alive-http.ts'
 
 /**
  * `npm run bench soak` (issue 11): the real gateway process (`node apps/gateway/src/main.ts`, demo
@@ -27,24 +28,9 @@ const WARMUP_SECONDS = Number(process.env.BENCH_SOAK_WARMUP_SECONDS ?? Math.min(
 const SECRET = 'bench-secret-of-the-genesis-gateway-0123456789'
 const MAIN = new URL('../../apps/gateway/src/main.ts', import.meta.url).pathname
 
-const agent = new Agent({ keepAlive: true, maxSockets: 64 })
-function call(
-  port: number,
-  path: string,
-  headers: Record<string, string>,
-  method = 'GET',
-  body?: string,
-): Promise<number> {
-  return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path, method, agent, headers }, (res) => {
-      res.on('data', () => {})
-      res.on('end', () => resolve(res.statusCode ?? 0))
-      res.on('error', () => resolve(0))
-    })
-    req.on('error', () => resolve(0))
-    req.end(body)
-  })
-}
+const http = keepAliveHttp()
+const call = (port: number, path: string, headers: Record<string, string>, method = 'GET', body?: string) =>
+  http.status(`http://127.0.0.1:${port}${path}`, { method, headers, body })
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return Number.NaN
@@ -56,15 +42,6 @@ function sample(pid: number): { rssKiB: number; fds: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN)
   return { rssKiB, fds: readdirSync(`/proc/${pid}/fd`).length }
-}
-
-async function waitForHealth(port: number, child: ChildProcess, output: () => string) {
-  for (let attempt = 0; attempt < 900; attempt++) {
-    if (child.exitCode !== null) throw new Error(`gateway exited:\n${output()}`)
-    if ((await call(port, '/health', {})) === 200) return
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`gateway did not become healthy:\n${output()}`)
 }
 
 interface Window {
@@ -81,7 +58,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export default async function run() {
   const keys = await keysFromSecret(SECRET)
   const dataDir = mkdtempSync(join(tmpdir(), 'genesis-soak-'))
-  const port = 20000 + Math.floor(Math.random() * 20000)
+  const port = await freePort()
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     DATA_DIR: dataDir,
@@ -105,7 +82,7 @@ export default async function run() {
     output += d
   })
   try {
-    await waitForHealth(port, child, () => output)
+    await waitForReady({ base: `http://127.0.0.1:${port}`, child, output: () => output })
     const pid = child.pid as number
     const visitor = { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` }
     const service = {
@@ -242,7 +219,7 @@ export default async function run() {
   } finally {
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r))
-    agent.destroy()
+    http.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
