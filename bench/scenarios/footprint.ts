@@ -1,10 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
+import {
+  freePort,
+  type GatewayProcess,
+  startGatewayProcess,
+  stopGatewayProcess,
+  waitForReady,
+} from '../../apps/gateway/test/support/gateway-process.ts'
 import { startCountingSmtp } from '../support/counting-smtp.ts'
-import { freePort, waitForReady } from '../support/gateway-process.ts'
 import { keepAliveHttp } from '../support/keep-alive-http.ts'
 
 /**
@@ -26,7 +31,6 @@ const LOAD_MS = 10_000
 const SLICES = 4
 const TARGET_MB = 250
 const SECRET = 'bench-secret-of-the-genesis-gateway-0123456789'
-const MAIN = new URL('../../apps/gateway/src/main.ts', import.meta.url).pathname
 /** The V8 flags `npm start` runs the gateway with (package.json), the tuned side's. */
 const TUNED_NODE_FLAGS =
   process.env.BENCH_FOOTPRINT_NODE_FLAGS?.split(' ').filter(Boolean) ??
@@ -57,47 +61,32 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
 }
 
-interface Running {
+interface Running extends GatewayProcess {
   side: Side
-  child: ChildProcess
-  port: number
   dataDir: string
-  output: () => string
   figures: Record<string, string | number>
   reads: number
 }
 
 async function start(side: Side, smtpUrl: string, anonKey: string, serviceKey: string): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'genesis-footprint-'))
-  const port = await freePort()
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: SECRET,
-    ANON_KEY: anonKey,
-    SERVICE_ROLE_KEY: serviceKey,
-    SMTP_URL: smtpUrl,
-    NEWSLETTER_POLL_MS: '200',
-    ...side.env,
-  }
-  delete env.DATABASE_URL
-  const child = spawn(process.execPath, [...side.flags, MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout?.on('data', (d) => {
-    output += d
+  const gateway = startGatewayProcess({
+    name: `gateway ${side.name}`,
+    port: await freePort(),
+    nodeFlags: side.flags,
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: SECRET,
+      ANON_KEY: anonKey,
+      SERVICE_ROLE_KEY: serviceKey,
+      SMTP_URL: smtpUrl,
+      NEWSLETTER_POLL_MS: '200',
+      ...side.env,
+    },
   })
-  child.stderr?.on('data', (d) => {
-    output += d
-  })
-  return { side, child, port, dataDir, output: () => output, figures: { side: side.name }, reads: 0 }
-}
-
-async function waitForHealth(g: Running) {
-  // A first start in a fresh data folder migrates and seeds PGlite: up to 5 minutes.
-  await waitForReady({ base: `http://127.0.0.1:${g.port}`, child: g.child, output: g.output }, 1500)
+  return { ...gateway, side, dataDir, figures: { side: side.name }, reads: 0 }
 }
 
 /**
@@ -128,7 +117,8 @@ export default async function run() {
     for (const side of SIDES) {
       const g = await start(side, smtp.url, keys.anonKey, keys.serviceRoleKey)
       gateways.push(g)
-      await waitForHealth(g)
+      // A first start in a fresh data folder migrates and seeds PGlite: up to 5 minutes.
+      await waitForReady(g, 1500)
       await idle(g)
     }
 
@@ -242,8 +232,7 @@ export default async function run() {
     )
   } finally {
     for (const g of gateways) {
-      g.child.kill('SIGTERM')
-      if (g.child.exitCode === null) await new Promise((r) => g.child.once('exit', r))
+      await stopGatewayProcess(g)
       rmSync(g.dataDir, { recursive: true, force: true })
     }
     await smtp.close()

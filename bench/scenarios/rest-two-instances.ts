@@ -1,11 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
-import { freePort, waitForReady } from '../support/gateway-process.ts'
+import {
+  freePort,
+  startGatewayProcess,
+  stopGatewayProcess,
+  waitForReady,
+} from '../../apps/gateway/test/support/gateway-process.ts'
 import { keepAliveHttp } from '../support/keep-alive-http.ts'
 
 /**
@@ -24,7 +28,6 @@ import { keepAliveHttp } from '../support/keep-alive-http.ts'
 const RUN_MS = Number(process.env.BENCH_REST_MS ?? 3000)
 const REPS = 3
 const CONCURRENCY = 16
-const MAIN = new URL('../../apps/gateway/src/main.ts', import.meta.url).pathname
 const TICK_MS = 10 // USER_HZ is 100 on Linux
 
 /** CPU time (ms) a process has used so far, from /proc/<pid>/stat (utime + stime). */
@@ -43,27 +46,6 @@ function machineBusy(): number {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]
   const [user, nice, system, , , irq, softirq, steal] = line.split(/\s+/).slice(1).map(Number)
   return (user + nice + system + irq + softirq + steal) * TICK_MS
-}
-
-interface Gateway {
-  child: ChildProcess
-  base: string
-  output: () => string
-}
-
-function startGateway(port: number, env: Record<string, string>): Gateway {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (d) => {
-    output += d
-  })
-  child.stderr?.on('data', (d) => {
-    output += d
-  })
-  return { child, base: `http://127.0.0.1:${port}`, output: () => output }
 }
 
 const http = keepAliveHttp()
@@ -127,8 +109,16 @@ export default async function run(): Promise<void> {
     RETENTION_INTERVAL_MINUTES: '0',
   }
   const [portA, portB] = [await freePort(), await freePort()]
-  const a = startGateway(portA, { ...env, DATA_DIR: join(folder, 'a') })
-  const b = startGateway(portB, { ...env, DATA_DIR: join(folder, 'b') })
+  const a = startGatewayProcess({
+    name: 'gateway A',
+    port: portA,
+    env: { ...env, DATA_DIR: join(folder, 'a') },
+  })
+  const b = startGatewayProcess({
+    name: 'gateway B',
+    port: portB,
+    env: { ...env, DATA_DIR: join(folder, 'b') },
+  })
   const db = new pg.Client({ connectionString: dbUrl.toString() })
   try {
     await Promise.all([waitForReady(a), waitForReady(b)])
@@ -226,12 +216,7 @@ export default async function run(): Promise<void> {
         `    Measured one instance: ${m1.rps.toFixed(0)} req/s = ${((m1.rps / oneCeiling) * 100).toFixed(0)}% of its ceiling (the rest of the machine used ${m1.others.toFixed(3)} ms of CPU per request meanwhile).`,
     )
   } finally {
-    for (const gateway of [a, b]) {
-      if (gateway.child.exitCode === null) {
-        gateway.child.kill('SIGTERM')
-        await new Promise((resolve) => gateway.child.once('exit', resolve))
-      }
-    }
+    await Promise.all([stopGatewayProcess(a), stopGatewayProcess(b)])
     await db.end().catch(() => undefined)
     await admin.query(`drop database if exists ${name} with (force)`)
     await admin.end()

@@ -1,9 +1,13 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
-import { freePort, waitForReady } from '../support/gateway-process.ts'
+import {
+  freePort,
+  startGatewayProcess,
+  stopGatewayProcess,
+  waitForReady,
+} from '../../apps/gateway/test/support/gateway-process.ts'
 import { keepAliveHttp } from '../support/keep-alive-http.ts'
 
 /**
@@ -26,7 +30,6 @@ const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10)
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_SOAK_WARMUP_SECONDS ?? Math.min(120, MINUTES * 12))
 const SECRET = 'bench-secret-of-the-genesis-gateway-0123456789'
-const MAIN = new URL('../../apps/gateway/src/main.ts', import.meta.url).pathname
 
 const http = keepAliveHttp()
 const call = (port: number, path: string, headers: Record<string, string>, method = 'GET', body?: string) =>
@@ -58,12 +61,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export default async function run() {
   const keys = await keysFromSecret(SECRET)
   const dataDir = mkdtempSync(join(tmpdir(), 'genesis-soak-'))
-  const port = await freePort()
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  const env: Record<string, string | undefined> = {
     DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
+    // PGlite in the data folder, unless BENCH_SOAK_DATABASE_URL names a database.
+    DATABASE_URL: process.env.BENCH_SOAK_DATABASE_URL || undefined,
     LOG_LEVEL: 'warn',
     JWT_SECRET: SECRET,
     ANON_KEY: keys.anonKey,
@@ -71,19 +72,11 @@ export default async function run() {
     // The soak measures the gateway, not its abuse limits.
     AUTH_RATE_LIMIT_SIGN_IN: '100000',
   }
-  delete env.DATABASE_URL
-  if (process.env.BENCH_SOAK_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_SOAK_DATABASE_URL
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout?.on('data', (d) => {
-    output += d
-  })
-  child.stderr?.on('data', (d) => {
-    output += d
-  })
+  const gateway = startGatewayProcess({ port: await freePort(), env })
+  const port = gateway.port
   try {
-    await waitForReady({ base: `http://127.0.0.1:${port}`, child, output: () => output })
-    const pid = child.pid as number
+    await waitForReady(gateway)
+    const pid = gateway.child.pid as number
     const visitor = { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` }
     const service = {
       apikey: keys.serviceRoleKey,
@@ -217,8 +210,7 @@ export default async function run() {
       `    5xx ${total5xx} of ${totalRequests} — target 0: ${total5xx === 0 ? 'met' : 'NOT met'}; other failures (4xx, no answer) ${totalFailures}`,
     )
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
+    await stopGatewayProcess(gateway)
     http.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
