@@ -90,7 +90,7 @@ async function start(side: Side, smtpUrl: string, anonKey: string, serviceKey: s
 }
 
 /**
- * Idle: sampled every second for 20 s after the gateway answers /health (start-up work such as the
+ * Idle: sampled every second for 20 s after the gateway answers /health/ready (start-up work such as the
  * WebAssembly compiler's background jobs settles in that time); the last sample is the idle figure.
  */
 async function idle(g: Running) {
