@@ -1,11 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { Agent, request } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SMTPServer } from 'smtp-server'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
+import {
+  freePort,
+  type GatewayProcess,
+  startGatewayProcess,
+  stopGatewayProcess,
+  waitForReady,
+} from '../../apps/gateway/test/support/gateway-process.ts'
+import { startCountingSmtp } from '../support/counting-smtp.ts'
+import { keepAliveHttp } from '../support/keep-alive-http.ts'
 
 /**
  * `npm run bench footprint` (issue 19 item 5, decision 032): the resident memory of the real
@@ -26,7 +31,6 @@ const LOAD_MS = 10_000
 const SLICES = 4
 const TARGET_MB = 250
 const SECRET = 'bench-secret-of-the-genesis-gateway-0123456789'
-const MAIN = new URL('../../apps/gateway/src/main.ts', import.meta.url).pathname
 /** The V8 flags `npm start` runs the gateway with (package.json), the tuned side's. */
 const TUNED_NODE_FLAGS =
   process.env.BENCH_FOOTPRINT_NODE_FLAGS?.split(' ').filter(Boolean) ??
@@ -46,27 +50,9 @@ const SIDES: Side[] = [
   { name: 'untuned (before 032)', flags: [], env: { PGLITE_SHARED_BUFFERS_MB: '128' } },
 ]
 
-const agent = new Agent({ keepAlive: true, maxSockets: 64 })
-function call(
-  port: number,
-  path: string,
-  headers: Record<string, string>,
-  method = 'GET',
-  body?: string,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path, method, agent, headers }, (res) => {
-      let text = ''
-      res.on('data', (d) => {
-        text += d
-      })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
-      res.on('error', () => resolve({ status: 0, text }))
-    })
-    req.on('error', () => resolve({ status: 0, text: '' }))
-    req.end(body)
-  })
-}
+const http = keepAliveHttp()
+const call = (port: number, path: string, headers: Record<string, string>, method = 'GET', body?: string) =>
+  http.text(`http://127.0.0.1:${port}${path}`, { method, headers, body })
 
 /** Resident and peak resident memory (MB) of a process, from /proc. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -75,80 +61,36 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
 }
 
-/** A loopback SMTP server that accepts every message and counts them (as newsletter-send.ts). */
-async function startCountingSmtp() {
-  let received = 0
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => undefined)
-      stream.on('end', () => {
-        received += 1
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  return {
-    url: `smtp://127.0.0.1:${port}?tls=off`,
-    received: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-interface Running {
+interface Running extends GatewayProcess {
   side: Side
-  child: ChildProcess
-  port: number
   dataDir: string
-  output: () => string
   figures: Record<string, string | number>
   reads: number
 }
 
 async function start(side: Side, smtpUrl: string, anonKey: string, serviceKey: string): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'genesis-footprint-'))
-  const port = 20000 + Math.floor(Math.random() * 20000)
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: SECRET,
-    ANON_KEY: anonKey,
-    SERVICE_ROLE_KEY: serviceKey,
-    SMTP_URL: smtpUrl,
-    NEWSLETTER_POLL_MS: '200',
-    ...side.env,
-  }
-  delete env.DATABASE_URL
-  const child = spawn(process.execPath, [...side.flags, MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout?.on('data', (d) => {
-    output += d
+  const gateway = startGatewayProcess({
+    name: `gateway ${side.name}`,
+    port: await freePort(),
+    nodeFlags: side.flags,
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: SECRET,
+      ANON_KEY: anonKey,
+      SERVICE_ROLE_KEY: serviceKey,
+      SMTP_URL: smtpUrl,
+      NEWSLETTER_POLL_MS: '200',
+      ...side.env,
+    },
   })
-  child.stderr?.on('data', (d) => {
-    output += d
-  })
-  return { side, child, port, dataDir, output: () => output, figures: { side: side.name }, reads: 0 }
-}
-
-async function waitForHealth(g: Running) {
-  for (let attempt = 0; attempt < 1500; attempt++) {
-    if (g.child.exitCode !== null) throw new Error(`gateway exited:\n${g.output()}`)
-    if ((await call(g.port, '/health', {})).status === 200) return
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`gateway did not become healthy:\n${g.output()}`)
+  return { ...gateway, side, dataDir, figures: { side: side.name }, reads: 0 }
 }
 
 /**
- * Idle: sampled every second for 20 s after the gateway answers /health (start-up work such as the
+ * Idle: sampled every second for 20 s after the gateway answers /health/ready (start-up work such as the
  * WebAssembly compiler's background jobs settles in that time); the last sample is the idle figure.
  */
 async function idle(g: Running) {
@@ -175,7 +117,8 @@ export default async function run() {
     for (const side of SIDES) {
       const g = await start(side, smtp.url, keys.anonKey, keys.serviceRoleKey)
       gateways.push(g)
-      await waitForHealth(g)
+      // A first start in a fresh data folder migrates and seeds PGlite: up to 5 minutes.
+      await waitForReady(g, 1500)
       await idle(g)
     }
 
@@ -289,12 +232,11 @@ export default async function run() {
     )
   } finally {
     for (const g of gateways) {
-      g.child.kill('SIGTERM')
-      if (g.child.exitCode === null) await new Promise((r) => g.child.once('exit', r))
+      await stopGatewayProcess(g)
       rmSync(g.dataDir, { recursive: true, force: true })
     }
     await smtp.close()
-    agent.destroy()
+    http.close()
   }
 }
 

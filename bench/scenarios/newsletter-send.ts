@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type NewsletterIssue, renderNewsletter } from '@genesis/contracts/newsletter-email'
 import nodemailer from 'nodemailer'
-import { SMTPServer } from 'smtp-server'
 import { loadConfig } from '../../apps/gateway/src/config.ts'
 import { migrate } from '../../apps/gateway/src/database/migrate.ts'
 import { openPglite } from '../../apps/gateway/src/database/pglite.ts'
@@ -16,6 +14,7 @@ import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
 import { emailBrand } from '../../apps/gateway/src/mail/email-brand.ts'
 import { bulkSmtpOptions } from '../../apps/gateway/src/mail/mailer.ts'
 import { createNewsletterWorker, workerSettings } from '../../apps/gateway/src/services/newsletter/worker.ts'
+import { startCountingSmtp } from '../support/counting-smtp.ts'
 
 const SUBSCRIBERS = Number(process.env.BENCH_NEWSLETTER_SUBSCRIBERS ?? 10_000)
 const SITE_URL = 'http://127.0.0.1:8080'
@@ -33,36 +32,6 @@ const ISSUE: NewsletterIssue = {
     '',
     'See you at the centre!',
   ].join('\n'),
-}
-
-/** A real SMTP server on loopback (smtp-server) that accepts every message and only counts them. */
-async function startCountingSmtp(): Promise<{
-  url: string
-  received: () => number
-  close: () => Promise<void>
-}> {
-  let received = 0
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    // The client is this process on loopback: no reverse DNS lookup per connection.
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => undefined)
-      stream.on('end', () => {
-        received += 1
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  return {
-    url: `smtp://127.0.0.1:${port}?tls=off`,
-    received: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
 }
 
 /**

@@ -1,12 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { Agent, request } from 'node:http'
-import { createServer } from 'node:net'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
+import {
+  freePort,
+  startGatewayProcess,
+  stopGatewayProcess,
+  waitForReady,
+} from '../../apps/gateway/test/support/gateway-process.ts'
+import { keepAliveHttp } from '../support/keep-alive-http.ts'
 
 /**
  * REST by-id reads through two gateway processes on one PostgreSQL against one (issue 19: the
@@ -24,7 +28,6 @@ import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
 const RUN_MS = Number(process.env.BENCH_REST_MS ?? 3000)
 const REPS = 3
 const CONCURRENCY = 16
-const MAIN = new URL('../../apps/gateway/src/main.ts', import.meta.url).pathname
 const TICK_MS = 10 // USER_HZ is 100 on Linux
 
 /** CPU time (ms) a process has used so far, from /proc/<pid>/stat (utime + stime). */
@@ -45,61 +48,7 @@ function machineBusy(): number {
   return (user + nice + system + irq + softirq + steal) * TICK_MS
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (!address || typeof address === 'string') throw new Error('no free port')
-  return address.port
-}
-
-interface Gateway {
-  child: ChildProcess
-  base: string
-  output: () => string
-}
-
-function startGateway(port: number, env: Record<string, string>): Gateway {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (d) => {
-    output += d
-  })
-  child.stderr?.on('data', (d) => {
-    output += d
-  })
-  return { child, base: `http://127.0.0.1:${port}`, output: () => output }
-}
-
-async function waitForReady(gateway: Gateway) {
-  for (let attempt = 0; attempt < 900; attempt++) {
-    if (gateway.child.exitCode !== null) throw new Error(`gateway exited early:\n${gateway.output()}`)
-    try {
-      if ((await fetch(`${gateway.base}/health/ready`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`gateway never became ready:\n${gateway.output()}`)
-}
-
-const agent = new Agent({ keepAlive: true, maxSockets: 64 })
-function get(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers }, (res) => {
-      res.on('data', () => {})
-      res.on('end', () => resolve(res.statusCode ?? 0))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const http = keepAliveHttp()
 
 /** Closed loop over `urls`: client i always talks to urls[i % urls.length]. Returns requests done. */
 async function closedLoop(urls: string[], headers: Record<string, string>, ms: number) {
@@ -110,7 +59,7 @@ async function closedLoop(urls: string[], headers: Record<string, string>, ms: n
     Array.from({ length: CONCURRENCY }, async (_, i) => {
       const url = urls[i % urls.length]
       while (performance.now() < end) {
-        if ((await get(url, headers)) !== 200) failures++
+        if ((await http.status(url, { headers })) !== 200) failures++
         done++
       }
     }),
@@ -160,8 +109,16 @@ export default async function run(): Promise<void> {
     RETENTION_INTERVAL_MINUTES: '0',
   }
   const [portA, portB] = [await freePort(), await freePort()]
-  const a = startGateway(portA, { ...env, DATA_DIR: join(folder, 'a') })
-  const b = startGateway(portB, { ...env, DATA_DIR: join(folder, 'b') })
+  const a = startGatewayProcess({
+    name: 'gateway A',
+    port: portA,
+    env: { ...env, DATA_DIR: join(folder, 'a') },
+  })
+  const b = startGatewayProcess({
+    name: 'gateway B',
+    port: portB,
+    env: { ...env, DATA_DIR: join(folder, 'b') },
+  })
   const db = new pg.Client({ connectionString: dbUrl.toString() })
   try {
     await Promise.all([waitForReady(a), waitForReady(b)])
@@ -259,16 +216,11 @@ export default async function run(): Promise<void> {
         `    Measured one instance: ${m1.rps.toFixed(0)} req/s = ${((m1.rps / oneCeiling) * 100).toFixed(0)}% of its ceiling (the rest of the machine used ${m1.others.toFixed(3)} ms of CPU per request meanwhile).`,
     )
   } finally {
-    for (const gateway of [a, b]) {
-      if (gateway.child.exitCode === null) {
-        gateway.child.kill('SIGTERM')
-        await new Promise((resolve) => gateway.child.once('exit', resolve))
-      }
-    }
+    await Promise.all([stopGatewayProcess(a), stopGatewayProcess(b)])
     await db.end().catch(() => undefined)
     await admin.query(`drop database if exists ${name} with (force)`)
     await admin.end()
-    agent.destroy()
+    http.close()
     rmSync(folder, { recursive: true, force: true })
   }
 }

@@ -1,6 +1,6 @@
-import { Agent, request } from 'node:http'
 import { availableParallelism, loadavg } from 'node:os'
 import { Worker } from 'node:worker_threads'
+import { keepAliveHttp } from '../support/keep-alive-http.ts'
 
 /**
  * REST read speed (issue 3): `GET /rest/v1/shops?select=*&order=shop_no.asc` and
@@ -34,20 +34,7 @@ const median = (values: Figures[]): Figures => {
   return sorted[Math.floor(sorted.length / 2)]
 }
 
-// A plain keep-alive HTTP client (as autocannon uses): fetch costs the load generator several times
-// more CPU per request, which on a small machine is taken from the server being measured.
-const agent = new Agent({ keepAlive: true, maxSockets: 64 })
-function get(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers }, (res) => {
-      res.on('data', () => {})
-      res.on('end', () => resolve(res.statusCode ?? 0))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const http = keepAliveHttp()
 
 /** Closed loop: `concurrency` clients, each sending the next request when the last one answered. */
 async function closedLoop(url: string, headers: Record<string, string>, ms: number, concurrency: number) {
@@ -58,7 +45,7 @@ async function closedLoop(url: string, headers: Record<string, string>, ms: numb
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < end) {
         const t = performance.now()
-        if ((await get(url, headers)) !== 200) failures++
+        if ((await http.status(url, { headers })) !== 200) failures++
         latencies.push(performance.now() - t)
       }
     }),
@@ -73,6 +60,7 @@ async function openLoop(url: string, headers: Record<string, string>, ms: number
   const interval = 1000 / rps
   const start = performance.now()
   const pending: Promise<void>[] = []
+  let unanswered = 0
   for (let i = 0; i * interval < ms; i++) {
     const due = start + i * interval
     const wait = due - performance.now()
@@ -80,12 +68,13 @@ async function openLoop(url: string, headers: Record<string, string>, ms: number
     pending.push(
       (async () => {
         const t = performance.now()
-        await get(url, headers)
+        if ((await http.status(url, { headers })) === 0) unanswered++
         latencies.push(performance.now() - t)
       })(),
     )
   }
   await Promise.all(pending)
+  if (unanswered) throw new Error(`${unanswered} requests to ${url} got no answer`)
   return latencies
 }
 
@@ -217,7 +206,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', url?: string) {
   worker.postMessage({ type: 'close' })
   await next('closed')
   await worker.terminate()
-  agent.destroy()
+  http.close()
 }
 
 export default async function run() {

@@ -1,9 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { Agent, request } from 'node:http'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
+import {
+  freePort,
+  startGatewayProcess,
+  stopGatewayProcess,
+  waitForReady,
+} from '../../apps/gateway/test/support/gateway-process.ts'
+import { keepAliveHttp } from '../support/keep-alive-http.ts'
 
 /**
  * `npm run bench soak` (issue 11): the real gateway process (`node apps/gateway/src/main.ts`, demo
@@ -25,26 +30,10 @@ const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10)
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_SOAK_WARMUP_SECONDS ?? Math.min(120, MINUTES * 12))
 const SECRET = 'bench-secret-of-the-genesis-gateway-0123456789'
-const MAIN = new URL('../../apps/gateway/src/main.ts', import.meta.url).pathname
 
-const agent = new Agent({ keepAlive: true, maxSockets: 64 })
-function call(
-  port: number,
-  path: string,
-  headers: Record<string, string>,
-  method = 'GET',
-  body?: string,
-): Promise<number> {
-  return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path, method, agent, headers }, (res) => {
-      res.on('data', () => {})
-      res.on('end', () => resolve(res.statusCode ?? 0))
-      res.on('error', () => resolve(0))
-    })
-    req.on('error', () => resolve(0))
-    req.end(body)
-  })
-}
+const http = keepAliveHttp()
+const call = (port: number, path: string, headers: Record<string, string>, method = 'GET', body?: string) =>
+  http.status(`http://127.0.0.1:${port}${path}`, { method, headers, body })
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return Number.NaN
@@ -56,15 +45,6 @@ function sample(pid: number): { rssKiB: number; fds: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN)
   return { rssKiB, fds: readdirSync(`/proc/${pid}/fd`).length }
-}
-
-async function waitForHealth(port: number, child: ChildProcess, output: () => string) {
-  for (let attempt = 0; attempt < 900; attempt++) {
-    if (child.exitCode !== null) throw new Error(`gateway exited:\n${output()}`)
-    if ((await call(port, '/health', {})) === 200) return
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`gateway did not become healthy:\n${output()}`)
 }
 
 interface Window {
@@ -81,12 +61,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export default async function run() {
   const keys = await keysFromSecret(SECRET)
   const dataDir = mkdtempSync(join(tmpdir(), 'genesis-soak-'))
-  const port = 20000 + Math.floor(Math.random() * 20000)
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  const env: Record<string, string | undefined> = {
     DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
+    // PGlite in the data folder, unless BENCH_SOAK_DATABASE_URL names a database.
+    DATABASE_URL: process.env.BENCH_SOAK_DATABASE_URL || undefined,
     LOG_LEVEL: 'warn',
     JWT_SECRET: SECRET,
     ANON_KEY: keys.anonKey,
@@ -94,19 +72,11 @@ export default async function run() {
     // The soak measures the gateway, not its abuse limits.
     AUTH_RATE_LIMIT_SIGN_IN: '100000',
   }
-  delete env.DATABASE_URL
-  if (process.env.BENCH_SOAK_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_SOAK_DATABASE_URL
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout?.on('data', (d) => {
-    output += d
-  })
-  child.stderr?.on('data', (d) => {
-    output += d
-  })
+  const gateway = startGatewayProcess({ port: await freePort(), env })
+  const port = gateway.port
   try {
-    await waitForHealth(port, child, () => output)
-    const pid = child.pid as number
+    await waitForReady(gateway)
+    const pid = gateway.child.pid as number
     const visitor = { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` }
     const service = {
       apikey: keys.serviceRoleKey,
@@ -240,9 +210,8 @@ export default async function run() {
       `    5xx ${total5xx} of ${totalRequests} — target 0: ${total5xx === 0 ? 'met' : 'NOT met'}; other failures (4xx, no answer) ${totalFailures}`,
     )
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
-    agent.destroy()
+    await stopGatewayProcess(gateway)
+    http.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

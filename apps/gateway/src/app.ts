@@ -48,7 +48,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Gateway {
     '*',
     securityHeaders({
       siteUrl: deps.config.SITE_URL,
-      trustProxy: deps.config.TRUST_PROXY,
+      trustProxy: deps.config.TRUST_PROXY > 0,
       hstsMaxAgeSeconds: deps.config.HSTS_MAX_AGE_SECONDS,
       hstsIncludeSubdomains: deps.config.HSTS_INCLUDE_SUBDOMAINS,
     }),

@@ -162,7 +162,7 @@ describe('configuration from the environment', () => {
     const defaults = loadConfig({})
     expect(defaults.HSTS_MAX_AGE_SECONDS).toBe(31_536_000)
     expect(defaults.HSTS_INCLUDE_SUBDOMAINS).toBe(true)
-    expect(defaults.TRUST_PROXY).toBe(false)
+    expect(defaults.TRUST_PROXY).toBe(0)
     const set = loadConfig({
       HSTS_MAX_AGE_SECONDS: '0',
       HSTS_INCLUDE_SUBDOMAINS: 'false',
@@ -170,13 +170,27 @@ describe('configuration from the environment', () => {
     })
     expect(set.HSTS_MAX_AGE_SECONDS).toBe(0)
     expect(set.HSTS_INCLUDE_SUBDOMAINS).toBe(false)
-    expect(set.TRUST_PROXY).toBe(true)
+    expect(set.TRUST_PROXY).toBe(1)
+    // A count of proxies (decision 036): true is one, false none, a number that many.
+    for (const [value, proxies] of [
+      ['false', 0],
+      ['0', 0],
+      ['1', 1],
+      ['2', 2],
+      ['10', 10],
+      ['yes', 1],
+    ] as const) {
+      expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toBe(proxies)
+    }
     for (const [name, value] of [
       ['HSTS_MAX_AGE_SECONDS', '-1'],
       ['HSTS_MAX_AGE_SECONDS', 'a year'],
       ['HSTS_MAX_AGE_SECONDS', '63072001'],
       ['HSTS_INCLUDE_SUBDOMAINS', 'sometimes'],
       ['TRUST_PROXY', 'nginx'],
+      ['TRUST_PROXY', '11'],
+      ['TRUST_PROXY', '-1'],
+      ['TRUST_PROXY', '1.5'],
     ]) {
       expect(() => loadConfig({ [name]: value })).toThrow(
         new RegExp(`^Invalid environment variable ${name}=`),

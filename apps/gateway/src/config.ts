@@ -5,6 +5,12 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v))
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
+/** TRUST_PROXY: a count of proxies; `true` is one, `false` none (decision 036). */
+const proxyCount = z
+  .string()
+  .regex(/^(true|false|yes|no|on|off|\d{1,2})$/, { error: 'not true, false or a number of proxies' })
+  .transform((v) => (/^\d+$/.test(v) ? Number(v) : ['true', 'yes', 'on'].includes(v) ? 1 : 0))
+  .pipe(z.number().int().min(0).max(10))
 const optional = z
   .string()
   .optional()
@@ -21,9 +27,10 @@ const EnvSchema = z.object({
   HOST: z
     .union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'not an IP address or host name' })
     .default('0.0.0.0'),
-  // Behind a reverse proxy: the client's address from X-Forwarded-For (rate limits, lock-outs) and
-  // the request's protocol from X-Forwarded-Proto (HSTS); without it both headers are ignored.
-  TRUST_PROXY: bool.default(false),
+  // Behind reverse proxies: how many (true: one). The client's address is the X-Forwarded-For
+  // value that many from the right (rate limits, lock-outs, audit log), the request's protocol the
+  // first X-Forwarded-Proto (HSTS); with none (false, the default) both headers are ignored.
+  TRUST_PROXY: proxyCount.default(0),
   // Strict-Transport-Security on answers to https requests (security-headers.ts); 0 sends none.
   HSTS_MAX_AGE_SECONDS: int(0, 63_072_000).default(31_536_000),
   HSTS_INCLUDE_SUBDOMAINS: bool.default(true),

@@ -128,13 +128,20 @@ export class RateLimiter {
 }
 
 /**
- * The client's address. Behind a reverse proxy (TRUST_PROXY=true) the first X-Forwarded-For hop;
- * otherwise the socket's peer, so that a client cannot pick its own rate-limit bucket.
+ * The client's address. Behind `trustedProxies` reverse proxies (TRUST_PROXY, decision 036) the
+ * X-Forwarded-For value that many from the right: each proxy appended the address it received the
+ * request from, and what the client wrote itself stays further left, so that a client cannot pick
+ * its own rate-limit bucket (as Express's `trust proxy` with a hop count). Fewer values than
+ * proxies: the leftmost. No header, or no trusted proxy: the socket's peer.
  */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')
-    if (forwarded) return forwarded.split(',')[0].trim()
+export function clientIp(c: Context, trustedProxies: number): string {
+  if (trustedProxies > 0) {
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((value) => value.trim())
+      .filter(Boolean)
+    if (forwarded?.length) return forwarded[Math.max(0, forwarded.length - trustedProxies)]
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown'

@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import {
   CreateBucketCommand,
   GetObjectCommand,
@@ -12,9 +9,7 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, type Gateway } from '../../src/app.ts'
 import {
   archiveName,
   BackupError,
@@ -24,42 +19,24 @@ import {
   verifyBackup,
 } from '../../src/backup/backup.ts'
 import type { BlobStore } from '../../src/blob-store/blob-store.ts'
-import { openBlobStore } from '../../src/blob-store/open-blob-store.ts'
 import { createS3BlobStore, createS3Client } from '../../src/blob-store/s3-blob-store.ts'
-import { type Config, loadConfig, type S3Settings } from '../../src/config.ts'
+import type { S3Settings } from '../../src/config.ts'
 import { migrate } from '../../src/database/migrate.ts'
-import { openPglite } from '../../src/database/pglite.ts'
-import { openPostgres } from '../../src/database/postgres.ts'
-import { applySecuritySettings } from '../../src/database/security-settings.ts'
-import type { Database } from '../../src/database/types.ts'
-import { seedDemoImages } from '../../src/demo/demo-images.ts'
-import { createDeps } from '../../src/deps.ts'
-import { type Keys, loadOrCreateKeys } from '../../src/keys.ts'
-import { createTestDatabase, drivers, type TestDatabase } from '../support/database.ts'
+import {
+  type BackupSource,
+  databaseUrl,
+  emptyTargetDatabase,
+  openRestored,
+  restoredGateway,
+  runCli,
+  startBackupSource,
+  tableDigests,
+} from '../support/backup-fixture.ts'
+import { drivers } from '../support/database.ts'
 import { startS3Server, type TestS3Server } from '../support/s3-server.ts'
 
 // Backups with STORAGE_BACKEND=s3 (decision 030): the bucket's objects go into the archive as
 // `storage/<xx>/<blob id>`, and a restore uploads them into an empty bucket, against s3rver.
-
-const SCHEMAS = ['public', 'storage', 'auth', 'private', 'realtime', 'supabase_migrations']
-
-/** A digest of every row of every table in the app's schemas, per table. */
-async function tableDigests(db: Database): Promise<Record<string, string>> {
-  const { rows: tables } = await db.query<{ schema: string; name: string }>(
-    `select table_schema as schema, table_name as name from information_schema.tables
-      where table_type = 'BASE TABLE' and table_schema = any($1) order by 1, 2`,
-    [SCHEMAS],
-  )
-  const digests: Record<string, string> = {}
-  for (const t of tables) {
-    const id = `"${t.schema}"."${t.name}"`
-    const { rows } = await db.query<{ n: number; digest: string | null }>(
-      `select count(*)::int as n, md5(string_agg(r::text, E'\\n' order by r::text)) as digest from ${id} r`,
-    )
-    digests[id] = `${rows[0].n}:${rows[0].digest ?? ''}`
-  }
-  return digests
-}
 
 /** The settings of a STORAGE_BACKEND=s3 gateway on this bucket. */
 function s3Env(settings: S3Settings): Record<string, string> {
@@ -91,33 +68,14 @@ async function bucketDigests(
   return out
 }
 
-function databaseUrl(name: string): string {
-  const u = new URL(process.env.TEST_DATABASE_URL ?? '')
-  u.pathname = `/${name}`
-  return u.toString()
-}
-
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
-  await client.connect()
-  try {
-    return await fn(client)
-  } finally {
-    await client.end()
-  }
-}
-
 describe.each(drivers)('backup and restore with the files in an S3 bucket (%s)', (driver) => {
-  let root: string
   let s3: TestS3Server
   let client: S3Client
-  let db: TestDatabase
+  let from: BackupSource
+  let root: string
   let sourceUrl: string | undefined
-  let config: Config
   let archive: string
   let manifest: Manifest
-  let sourceKeys: Keys
-  let sourceGateway: Gateway
 
   /** A new, empty bucket on the same S3 server; its settings. */
   async function newBucket(): Promise<S3Settings> {
@@ -127,47 +85,36 @@ describe.each(drivers)('backup and restore with the files in an S3 bucket (%s)',
   }
 
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'genesis-backup-s3-test-'))
     s3 = await startS3Server()
     client = createS3Client(s3.settings)
-    db = await createTestDatabase(driver, { seed: true })
-    if (driver === 'postgres') {
-      const { rows } = await db.query<{ name: string }>('select current_database() as name')
-      sourceUrl = databaseUrl(rows[0].name)
-    }
-    config = loadConfig({ DATA_DIR: join(root, 'source'), LOG_LEVEL: 'silent', ...s3Env(s3.settings) }, root)
-    sourceKeys = await loadOrCreateKeys(config.dataDir, config)
-    const deps = createDeps({ config, db, keys: sourceKeys, blobStore: await openBlobStore(config) })
-    sourceGateway = createApp(deps)
     // Uploaded files: the demo logos and floor plans go through the storage service, into the bucket.
-    const stored = await seedDemoImages(deps)
-    expect(stored.logos).toBeGreaterThan(0)
+    from = await startBackupSource(driver, s3Env(s3.settings))
+    root = from.root
+    sourceUrl = from.databaseUrl
     // And one large object (12 MiB, several multipart parts), so backup and restore stream it in
     // many chunks and the restore's upload goes up in parts.
     const large = randomBytes(12 * 1024 * 1024)
     async function* pieces() {
       for (let at = 0; at < large.length; at += 256 * 1024) yield large.subarray(at, at + 256 * 1024)
     }
-    await deps.blobStore.put(randomUUID(), pieces(), { maxBytes: Number.POSITIVE_INFINITY })
+    await from.deps.blobStore.put(randomUUID(), pieces(), { maxBytes: Number.POSITIVE_INFINITY })
     archive = join(root, 'backups', archiveName(new Date('2026-11-27T10:00:00Z')))
     manifest = await createBackup(
       {
-        db,
+        db: from.db,
         databaseUrl: sourceUrl,
-        dataDir: config.dataDir,
-        storageDir: config.storageDir,
-        blobStore: deps.blobStore,
+        dataDir: from.config.dataDir,
+        storageDir: from.config.storageDir,
+        blobStore: from.deps.blobStore,
       },
       archive,
     )
   })
 
   afterAll(async () => {
-    await sourceGateway?.stop()
-    await db?.close()
+    await from?.close()
     client?.destroy()
     await s3?.close()
-    await rm(root, { recursive: true, force: true })
   })
 
   it('puts every object of the bucket in the archive as storage/<xx>/<blob id> with its SHA-256', async () => {
@@ -186,20 +133,15 @@ describe.each(drivers)('backup and restore with the files in an S3 bucket (%s)',
     )
     expect(manifest.entries.some((entry) => entry.size === 12 * 1024 * 1024)).toBe(true)
     // Nothing came from the disk: the files are only in the bucket.
-    expect(existsSync(config.storageDir)).toBe(false)
+    expect(existsSync(from.config.storageDir)).toBe(false)
     expect(manifest.entries.map((entry) => entry.path)).toContain('keys.json')
   })
 
   it('restores into an empty folder (and database) and an empty bucket: every row and every object equal, and a gateway serves the same logo', async () => {
     const target = await newBucket()
     const dataDir = join(root, 'restored')
-    let targetUrl: string | undefined
-    let targetName: string | undefined
-    if (driver === 'postgres') {
-      targetName = `genesis_restore_${randomBytes(6).toString('hex')}`
-      await admin((c) => c.query(`create database ${targetName} template template0`))
-      targetUrl = databaseUrl(targetName)
-    }
+    const targetDb = await emptyTargetDatabase(driver)
+    const targetUrl = targetDb.databaseUrl
     try {
       await restoreBackup(archive, {
         dataDir,
@@ -217,23 +159,13 @@ describe.each(drivers)('backup and restore with the files in an S3 bucket (%s)',
       // The files went to the bucket, not to the disk.
       expect(existsSync(join(dataDir, 'storage'))).toBe(false)
 
-      const restored =
-        driver === 'pglite'
-          ? await openPglite(join(dataDir, 'pglite'))
-          : await openPostgres(targetUrl ?? '', 2)
+      const restored = await openRestored(driver, dataDir, targetUrl)
       try {
-        expect(await tableDigests(restored)).toEqual(await tableDigests(db))
+        expect(await tableDigests(restored)).toEqual(await tableDigests(from.db))
         expect(await migrate(restored)).toEqual([])
         // A gateway on the restored database and the restored bucket serves the same site.
-        const restoredConfig = loadConfig(
-          { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SITE_URL: 'http://restored.test', ...s3Env(target) },
-          root,
-        )
-        await applySecuritySettings(restored, restoredConfig)
-        const keys = await loadOrCreateKeys(restoredConfig.dataDir, restoredConfig)
-        expect(keys.anonKey).toBe(sourceKeys.anonKey)
-        const blobStore = await openBlobStore(restoredConfig, { probe: true })
-        const gateway = createApp(createDeps({ config: restoredConfig, db: restored, keys, blobStore }))
+        const { gateway, keys } = await restoredGateway(restored, dataDir, root, s3Env(target))
+        expect(keys.anonKey).toBe(from.keys.anonKey)
         try {
           const shops = await gateway.app.request('/rest/v1/shops?select=id,logo_path&order=id', {
             headers: { apikey: keys.anonKey },
@@ -244,7 +176,7 @@ describe.each(drivers)('backup and restore with the files in an S3 bucket (%s)',
           expect(logoPath).toBeTruthy()
           const logo = await gateway.app.request(`/storage/v1/object/public/shop-logos/${logoPath}`)
           expect(logo.status).toBe(200)
-          const original = await sourceGateway.app.request(`/storage/v1/object/public/shop-logos/${logoPath}`)
+          const original = await from.gateway.app.request(`/storage/v1/object/public/shop-logos/${logoPath}`)
           expect(original.status).toBe(200)
           const bytes = Buffer.from(await logo.arrayBuffer())
           expect(bytes.length).toBeGreaterThan(0)
@@ -256,10 +188,7 @@ describe.each(drivers)('backup and restore with the files in an S3 bucket (%s)',
         await restored.close()
       }
     } finally {
-      if (targetName) {
-        const name = targetName
-        await admin((c) => c.query(`drop database if exists ${name} with (force)`))
-      }
+      await targetDb.drop()
     }
   })
 
@@ -321,15 +250,8 @@ describe.each(drivers)('backup and restore with the files in an S3 bucket (%s)',
         STORAGE_DIR: '',
         LOG_LEVEL: 'silent',
       }
-      const cli = (name: string, args: string[], more: Record<string, string> = {}) =>
-        new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-          execFile(
-            process.execPath,
-            [fileURLToPath(new URL(`../../src/cli/${name}.ts`, import.meta.url)), ...args],
-            { env: { ...env, ...more } },
-            (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
-          )
-        })
+      const cli = (name: 'backup' | 'restore', args: string[], more: Record<string, string> = {}) =>
+        runCli(name, args, { ...env, ...more })
       const restored = await cli('restore', [archive])
       expect(restored).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Restored \d+ entries/) })
       expect(await objectKeysOf(target)).toEqual(await s3.objectKeys())

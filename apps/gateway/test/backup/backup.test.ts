@@ -1,14 +1,10 @@
-import { execFile } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { gunzipSync, gzipSync } from 'node:zlib'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, type Gateway } from '../../src/app.ts'
 import {
   archiveName,
   BackupError,
@@ -19,36 +15,18 @@ import {
   scheduleBackups,
   verifyBackup,
 } from '../../src/backup/backup.ts'
-import { loadConfig } from '../../src/config.ts'
 import { migrate } from '../../src/database/migrate.ts'
-import { openPglite } from '../../src/database/pglite.ts'
-import { openPostgres } from '../../src/database/postgres.ts'
-import { applySecuritySettings } from '../../src/database/security-settings.ts'
-import type { Database } from '../../src/database/types.ts'
-import { seedDemoImages } from '../../src/demo/demo-images.ts'
-import { createDeps } from '../../src/deps.ts'
-import { type Keys, loadOrCreateKeys } from '../../src/keys.ts'
-import { createTestDatabase, drivers, type TestDatabase } from '../support/database.ts'
-
-const SCHEMAS = ['public', 'storage', 'auth', 'private', 'realtime', 'supabase_migrations']
-
-/** A digest of every row of every table in the app's schemas, per table. */
-async function tableDigests(db: Database): Promise<Record<string, string>> {
-  const { rows: tables } = await db.query<{ schema: string; name: string }>(
-    `select table_schema as schema, table_name as name from information_schema.tables
-      where table_type = 'BASE TABLE' and table_schema = any($1) order by 1, 2`,
-    [SCHEMAS],
-  )
-  const digests: Record<string, string> = {}
-  for (const t of tables) {
-    const id = `"${t.schema}"."${t.name}"`
-    const { rows } = await db.query<{ n: number; digest: string | null }>(
-      `select count(*)::int as n, md5(string_agg(r::text, E'\\n' order by r::text)) as digest from ${id} r`,
-    )
-    digests[id] = `${rows[0].n}:${rows[0].digest ?? ''}`
-  }
-  return digests
-}
+import {
+  type BackupSource,
+  databaseUrl,
+  emptyTargetDatabase,
+  openRestored,
+  restoredGateway,
+  runCli,
+  startBackupSource,
+  tableDigests,
+} from '../support/backup-fixture.ts'
+import { createTestDatabase, drivers } from '../support/database.ts'
 
 /** SHA-256 of every file under a folder, by relative path. */
 async function fileDigests(dir: string): Promise<Record<string, string>> {
@@ -63,55 +41,27 @@ async function fileDigests(dir: string): Promise<Record<string, string>> {
   return out
 }
 
-function databaseUrl(name: string): string {
-  const u = new URL(process.env.TEST_DATABASE_URL ?? '')
-  u.pathname = `/${name}`
-  return u.toString()
-}
-
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
-  await client.connect()
-  try {
-    return await fn(client)
-  } finally {
-    await client.end()
-  }
-}
-
 describe.each(drivers)('backup and restore (%s)', (driver) => {
+  let from: BackupSource
   let root: string
-  let db: TestDatabase
+  let db: BackupSource['db']
   let sourceUrl: string | undefined
   let source: { dataDir: string; storageDir: string }
   let archive: string
   let manifest: Manifest
-  let sourceKeys: Keys
-  let sourceGateway: Gateway
 
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'genesis-backup-test-'))
-    db = await createTestDatabase(driver, { seed: true })
-    if (driver === 'postgres') {
-      const { rows } = await db.query<{ name: string }>('select current_database() as name')
-      sourceUrl = databaseUrl(rows[0].name)
-    }
-    const config = loadConfig({ DATA_DIR: join(root, 'source'), LOG_LEVEL: 'silent' }, root)
-    source = { dataDir: config.dataDir, storageDir: config.storageDir }
-    sourceKeys = await loadOrCreateKeys(config.dataDir, config)
-    const deps = createDeps({ config, db, keys: sourceKeys })
-    sourceGateway = createApp(deps)
-    // Uploaded files: the demo logos and floor plans go through the storage service.
-    const stored = await seedDemoImages(deps)
-    expect(stored.logos).toBeGreaterThan(0)
+    from = await startBackupSource(driver)
+    root = from.root
+    db = from.db
+    sourceUrl = from.databaseUrl
+    source = { dataDir: from.config.dataDir, storageDir: from.config.storageDir }
     archive = join(root, 'backups', archiveName(new Date('2026-11-27T10:00:00Z')))
     manifest = await createBackup({ db, databaseUrl: sourceUrl, ...source }, archive)
   })
 
   afterAll(async () => {
-    await sourceGateway?.stop()
-    await db?.close()
-    await rm(root, { recursive: true, force: true })
+    await from?.close()
   })
 
   it('writes one archive with a manifest and a SHA-256 per file and per dump', async () => {
@@ -129,19 +79,11 @@ describe.each(drivers)('backup and restore (%s)', (driver) => {
 
   it('restores into an empty folder (and database): every row of every table and every file equal', async () => {
     const target = { dataDir: join(root, 'restored'), storageDir: join(root, 'restored', 'storage') }
-    let targetUrl: string | undefined
-    let targetName: string | undefined
-    if (driver === 'postgres') {
-      targetName = `genesis_restore_${randomBytes(6).toString('hex')}`
-      await admin((c) => c.query(`create database ${targetName} template template0`))
-      targetUrl = databaseUrl(targetName)
-    }
+    const targetDb = await emptyTargetDatabase(driver)
+    const targetUrl = targetDb.databaseUrl
     try {
       await restoreBackup(archive, { ...target, databaseUrl: targetUrl })
-      const restored =
-        driver === 'pglite'
-          ? await openPglite(join(target.dataDir, 'pglite'))
-          : await openPostgres(targetUrl ?? '', 2)
+      const restored = await openRestored(driver, target.dataDir, targetUrl)
       try {
         const before = await tableDigests(db)
         const after = await tableDigests(restored)
@@ -169,14 +111,8 @@ describe.each(drivers)('backup and restore (%s)', (driver) => {
         // A gateway on the restored folder (and database) serves the same site: nothing to migrate,
         // the same keys, the same published shops over REST and the same logo bytes over storage.
         expect(await migrate(restored)).toEqual([])
-        const config = loadConfig(
-          { DATA_DIR: target.dataDir, LOG_LEVEL: 'silent', SITE_URL: 'http://restored.test' },
-          root,
-        )
-        await applySecuritySettings(restored, config)
-        const keys = await loadOrCreateKeys(config.dataDir, config)
-        expect(keys.anonKey).toBe(sourceKeys.anonKey)
-        const gateway = createApp(createDeps({ config, db: restored, keys }))
+        const { gateway, keys } = await restoredGateway(restored, target.dataDir, root)
+        expect(keys.anonKey).toBe(from.keys.anonKey)
         try {
           const shops = await gateway.app.request(
             '/rest/v1/shops?select=id,trading_name,logo_path&order=id',
@@ -194,7 +130,7 @@ describe.each(drivers)('backup and restore (%s)', (driver) => {
           expect(logoPath).toBeTruthy()
           const logo = await gateway.app.request(`/storage/v1/object/public/shop-logos/${logoPath}`)
           expect(logo.status).toBe(200)
-          const original = await sourceGateway.app.request(`/storage/v1/object/public/shop-logos/${logoPath}`)
+          const original = await from.gateway.app.request(`/storage/v1/object/public/shop-logos/${logoPath}`)
           expect(Buffer.from(await logo.arrayBuffer())).toEqual(Buffer.from(await original.arrayBuffer()))
         } finally {
           await gateway.stop()
@@ -207,10 +143,7 @@ describe.each(drivers)('backup and restore (%s)', (driver) => {
         await readFile(join(source.dataDir, 'keys.json'), 'utf8'),
       )
     } finally {
-      if (targetName) {
-        const name = targetName
-        await admin((c) => c.query(`drop database if exists ${name} with (force)`))
-      }
+      await targetDb.drop()
     }
   })
 
@@ -314,13 +247,11 @@ describe('backup schedule and commands', () => {
       )
 
       const restore = (file: string) =>
-        new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-          execFile(
-            process.execPath,
-            [fileURLToPath(new URL('../../src/cli/restore.ts', import.meta.url)), file],
-            { env: { ...process.env, DATA_DIR: join(root, 'restored'), DATABASE_URL: '', STORAGE_DIR: '' } },
-            (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
-          )
+        runCli('restore', [file], {
+          ...process.env,
+          DATA_DIR: join(root, 'restored'),
+          DATABASE_URL: '',
+          STORAGE_DIR: '',
         })
       const restored = await restore(archive)
       expect(restored).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Restored \d+ entries/) })

@@ -371,10 +371,11 @@ describe.each(drivers)('send-enquiry-email (%s)', (driver) => {
   })
 
   describe('abuse limits', () => {
-    it('counts each client address on its own (behind a trusted proxy, the X-Forwarded-For address)', async () => {
+    it('counts each client address on its own (behind trusted proxies, the X-Forwarded-For address)', async () => {
       const gw = await createTestGateway(driver, {
         seed: true,
-        env: { FUNCTIONS_RATE_LIMIT: '1', TRUST_PROXY: 'true' },
+        // Two proxies (decision 036): a load balancer appends the client, the proxy the balancer.
+        env: { FUNCTIONS_RATE_LIMIT: '1', TRUST_PROXY: '2' },
       })
       try {
         const from = (ip: string) =>

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { asCaller, SERVICE_ROLE } from '../../src/database/request-scope.ts'
 import type { Database, ListenOptions } from '../../src/database/types.ts'
 import { type Change, ChangeFeed } from '../../src/services/realtime/change-feed.ts'
+import { MessageFeed } from '../../src/services/realtime/message-feed.ts'
 import { createTestDatabase, drivers, type TestDatabase } from '../support/database.ts'
 import { TEST_JWT_SECRET } from '../support/gateway.ts'
 import { type ListeningGateway, startListeningGateway } from '../support/listening-gateway.ts'
@@ -36,7 +37,9 @@ function losable(db: Database) {
     refuse: number
     /** Runs once LISTEN is active, before the caller hears back (and so before any catch-up). */
     afterListen?: () => Promise<unknown>
-  } = { listenCalls: 0, refuse: 0 }
+    /** The loss callbacks `lose` called, oldest first (to report a loss again, late). */
+    reported: NonNullable<ListenOptions['onLost']>[]
+  } = { listenCalls: 0, refuse: 0, reported: [] }
   const wrapped: Database = {
     kind: db.kind,
     query: (sql, params, options) => db.query(sql, params, options),
@@ -66,6 +69,7 @@ function losable(db: Database) {
       for (const subscription of [...live]) {
         live.delete(subscription)
         await subscription.unlisten()
+        if (subscription.onLost) state.reported.push(subscription.onLost)
         subscription.onLost?.(new Error('connection lost (simulated)'))
       }
     },
@@ -205,6 +209,63 @@ describe.each(drivers)('the change feed after a lost LISTEN connection (%s)', (d
     await feed.stop()
   })
 })
+
+describe.each(drivers)(
+  'database broadcasts (realtime.send) after a lost LISTEN connection (%s)',
+  (driver) => {
+    let db: TestDatabase
+    beforeAll(async () => {
+      db = await createTestDatabase(driver)
+    })
+    afterAll(async () => {
+      await db?.close()
+    })
+
+    const send = (event: string) => db.query(`select realtime.send('{}'::jsonb, $1, 'room:lost')`, [event])
+
+    it('delivers what was sent while deaf once and in order, and ignores a late loss report of the old subscription', async () => {
+      const l = losable(db)
+      const log = recordingLogger()
+      const got: string[] = []
+      const feed = new MessageFeed(l.db, log.logger, (message) => got.push(message.event), {
+        retryDelaysMs: [20],
+      })
+      await feed.start()
+      try {
+        await send('before')
+        await waitFor('the message sent before the loss', () => got.includes('before'))
+
+        l.state.refuse = 1
+        await l.lose()
+        await send('while deaf')
+        await waitFor('the message sent while deaf', () => got.includes('while deaf'))
+        await send('after')
+        await waitFor('the message sent after', () => got.includes('after'))
+        expect(got).toEqual(['before', 'while deaf', 'after'])
+        expect(l.state.listenCalls).toBe(3)
+        expect(log.at(40).map((r) => r.msg)).toEqual([
+          'realtime: lost the connection listening for database broadcasts',
+        ])
+        expect(
+          log.at(20).filter((r) => r.msg === 'realtime: listening for database broadcasts again failed'),
+        ).toHaveLength(1)
+
+        // The old subscription reports its loss again, late (a dying connection can report both an
+        // error and its end): the feed ignores it at once, no warning and no new LISTEN, and the
+        // current subscription keeps delivering.
+        expect(l.state.reported).toHaveLength(1)
+        l.state.reported[0](new Error('connection lost (reported late)'))
+        expect(log.at(40)).toHaveLength(1)
+        await send('later still')
+        await waitFor('the message sent after the late report', () => got.includes('later still'))
+        expect(got).toEqual(['before', 'while deaf', 'after', 'later still'])
+        expect(l.state.listenCalls).toBe(3)
+      } finally {
+        await feed.stop()
+      }
+    })
+  },
+)
 
 describe.each(drivers.filter((d) => d === 'postgres'))(
   'the change feed and overlapping transactions (%s)',

@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
@@ -12,6 +10,13 @@ import { openPostgres } from '../../src/database/postgres.ts'
 import { type Keys, keysFromSecret } from '../../src/keys.ts'
 import { subscribed, waitFor } from '../realtime/realtime-helpers.ts'
 import { TEST_JWT_SECRET } from '../support/gateway.ts'
+import {
+  freePort,
+  type GatewayProcess,
+  startGatewayProcess,
+  stopGatewayProcess,
+  waitForReady,
+} from '../support/gateway-process.ts'
 import { withDatabase } from '../support/global-setup.ts'
 
 /**
@@ -28,68 +33,9 @@ import { withDatabase } from '../support/global-setup.ts'
  */
 const ci = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false'
 const url = process.env.TEST_DATABASE_URL
-const MAIN = new URL('../../src/main.ts', import.meta.url).pathname
-
-interface Instance {
-  name: 'A' | 'B'
-  child: ChildProcess
-  base: string
-  output: () => string
-  exited: Promise<number | null>
-}
-
-/** A port nothing listens on right now (the OS picks it; the gateway binds it a moment later). */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (!address || typeof address === 'string') throw new Error('no free port')
-  return address.port
-}
-
-function start(name: 'A' | 'B', port: number, env: Record<string, string>): Instance {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (d) => {
-    output += d
-  })
-  child.stderr?.on('data', (d) => {
-    output += d
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { name, child, base: `http://127.0.0.1:${port}`, output: () => output, exited }
-}
-
-async function waitForReady(instance: Instance) {
-  // Bounded by attempts, not by a speed target: one of the two migrates a fresh database.
-  for (let attempt = 0; attempt < 900; attempt++) {
-    if (instance.child.exitCode !== null)
-      throw new Error(`gateway ${instance.name} exited early:\n${instance.output()}`)
-    try {
-      const res = await fetch(`${instance.base}/health/ready`)
-      if (res.ok) return (await res.json()) as unknown
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`gateway ${instance.name} never became ready:\n${instance.output()}`)
-}
-
-async function stop(instance: Instance | undefined) {
-  if (!instance || instance.child.exitCode !== null) return
-  instance.child.kill('SIGTERM')
-  const timer = setTimeout(() => instance.child.kill('SIGKILL'), 15_000)
-  await instance.exited
-  clearTimeout(timer)
-}
 
 /** The migrations a process reports applying (its `migrations applied` log line; none: []). */
-function appliedBy(instance: Instance): string[] {
+function appliedBy(instance: GatewayProcess): string[] {
   for (const line of instance.output().split('\n')) {
     if (!line.startsWith('{')) continue
     const entry = JSON.parse(line) as { msg?: string; applied?: string[] }
@@ -102,12 +48,12 @@ describe.skipIf(!url && !ci)('two gateway processes on one PostgreSQL', () => {
   const database = `genesis_procs_${randomBytes(6).toString('hex')}`
   const folder = mkdtempSync(join(tmpdir(), 'genesis-two-processes-'))
   let keys: Keys
-  let a: Instance
-  let b: Instance
+  let a: GatewayProcess
+  let b: GatewayProcess
   let ready: unknown[] = []
   const clients: SupabaseClient[] = []
 
-  const client = (instance: Instance, headers: Record<string, string> = {}, key = keys.anonKey) => {
+  const client = (instance: GatewayProcess, headers: Record<string, string> = {}, key = keys.anonKey) => {
     const made = createClient(instance.base, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: { headers },
@@ -142,8 +88,16 @@ describe.skipIf(!url && !ci)('two gateway processes on one PostgreSQL', () => {
     }
     const [portA, portB] = [await freePort(), await freePort()]
     // Started in the same tick: both race for the migration lock on the empty database.
-    a = start('A', portA, { ...shared, DATA_DIR: join(folder, 'a') })
-    b = start('B', portB, { ...shared, DATA_DIR: join(folder, 'b') })
+    a = startGatewayProcess({
+      name: 'gateway A',
+      port: portA,
+      env: { ...shared, DATA_DIR: join(folder, 'a') },
+    })
+    b = startGatewayProcess({
+      name: 'gateway B',
+      port: portB,
+      env: { ...shared, DATA_DIR: join(folder, 'b') },
+    })
     ready = await Promise.all([waitForReady(a), waitForReady(b)])
   }, 240_000)
 
@@ -152,7 +106,7 @@ describe.skipIf(!url && !ci)('two gateway processes on one PostgreSQL', () => {
       await made.removeAllChannels().catch(() => undefined)
       made.realtime.disconnect()
     }
-    await Promise.all([stop(a), stop(b)])
+    await Promise.all([stopGatewayProcess(a), stopGatewayProcess(b)])
     if (url) {
       const admin = new pg.Client({ connectionString: url })
       await admin.connect()
@@ -258,7 +212,7 @@ describe.skipIf(!url && !ci)('two gateway processes on one PostgreSQL', () => {
   })
 
   it('a migration applied while both run is visible over REST on both without a restart', async () => {
-    const anon = (instance: Instance) => client(instance).from('two_process_probes').select('id, note')
+    const anon = (instance: GatewayProcess) => client(instance).from('two_process_probes').select('id, note')
     // Both have loaded their schema cache, and the table does not exist yet.
     for (const instance of [a, b]) expect((await anon(instance)).error?.code).toBe('PGRST205')
 
@@ -283,7 +237,7 @@ describe.skipIf(!url && !ci)('two gateway processes on one PostgreSQL', () => {
     for (const instance of [a, b]) {
       let seen = await anon(instance)
       for (let i = 0; seen.error; i++) {
-        if (i > 300) throw new Error(`gateway ${instance.name} never saw the table: ${seen.error.message}`)
+        if (i > 300) throw new Error(`${instance.name} never saw the table: ${seen.error.message}`)
         await new Promise((r) => setTimeout(r, 50))
         seen = await anon(instance)
       }

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './gateway-process.ts'
 
 /**
  * A PostgreSQL server of a test's own (initdb in a temporary folder, its own port), for the fault
@@ -27,18 +27,6 @@ export function postgresBinDir(): string | undefined {
     .sort((a, b) => Number(a) - Number(b))
   const latest = versions.at(-1)
   return latest === undefined ? undefined : join(root, latest, 'bin')
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {

@@ -13,7 +13,8 @@ export function limitByIp(options: {
   db: Queryable
   limit: number
   windowSeconds: number
-  trustProxy: boolean
+  /** TRUST_PROXY: how many proxies' X-Forwarded-For values to trust (decision 036). */
+  trustedProxies: number
 }): MiddlewareHandler {
   const limiter = new RateLimiter({
     db: options.db,
@@ -23,7 +24,7 @@ export function limitByIp(options: {
   })
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next()
-    const verdict = await limiter.hit(clientIp(c, options.trustProxy))
+    const verdict = await limiter.hit(clientIp(c, options.trustedProxies))
     if (!verdict.allowed) throw ERRORS.RateLimited(verdict.retryAfterSeconds)
     await next()
   }

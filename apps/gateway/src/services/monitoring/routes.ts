@@ -39,7 +39,7 @@ export function createMonitoringRoutes(deps: Deps): Hono<GatewayEnv> {
       db: deps.db,
       limit: deps.config.MONITORING_RATE_LIMIT,
       windowSeconds: deps.config.MONITORING_RATE_LIMIT_WINDOW_SECONDS,
-      trustProxy: deps.config.TRUST_PROXY,
+      trustedProxies: deps.config.TRUST_PROXY,
     }),
   )
   app.post(

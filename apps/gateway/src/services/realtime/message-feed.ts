@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import { z } from 'zod'
+import { type KeptListener, keepListening } from '../../database/kept-listener.ts'
 import type { Database } from '../../database/types.ts'
 
 /** A broadcast sent from the database with realtime.send() (migration 20261123500100). */
@@ -30,76 +31,83 @@ const RETRY_MS = [1000, 2000, 5000, 10_000]
  * Listens for messages realtime.send() inserts and hands each to `deliver`, in commit order. The
  * notification carries only the id; the row is read back (as the gateway's role, which owns the
  * table), so payloads larger than NOTIFY's limit arrive too. After a lost LISTEN connection
- * (PostgreSQL only) it listens again and delivers what was inserted meanwhile.
+ * (PostgreSQL only) it listens again (database/kept-listener.ts) and delivers what was inserted
+ * meanwhile before anything the new subscription hears.
  */
 export class MessageFeed {
   readonly #db: Database
   readonly #logger: Logger
   readonly #deliver: (message: DatabaseMessage) => void
   #started: Promise<void> | undefined
-  #unlisten: (() => Promise<void>) | undefined
-  #running = false
+  #listener: KeptListener | undefined
   #chain: Promise<void> = Promise.resolve()
   #lastInsertedAt: string | undefined
   readonly #recent = new Set<string>()
   #lastPrune = Date.now()
-  #attempts = 0
-  #retryTimer: NodeJS.Timeout | undefined
 
-  constructor(db: Database, logger: Logger, deliver: (message: DatabaseMessage) => void) {
+  readonly #retryDelaysMs: readonly number[]
+
+  constructor(
+    db: Database,
+    logger: Logger,
+    deliver: (message: DatabaseMessage) => void,
+    options: { retryDelaysMs?: readonly number[] } = {},
+  ) {
     this.#db = db
     this.#logger = logger
     this.#deliver = deliver
+    this.#retryDelaysMs = options.retryDelaysMs?.length ? options.retryDelaysMs : RETRY_MS
   }
 
   /** Starts listening (once); resolves when notifications are being received. */
   start(): Promise<void> {
-    this.#running = true
-    this.#started ??= this.#listen(false).catch((error) => {
-      this.#started = undefined
+    if (this.#started) return this.#started
+    const started = (async () => {
+      const listener = keepListening(
+        this.#db,
+        MESSAGES_CHANNEL,
+        (id) => this.#enqueue(() => this.#readOne(id)),
+        {
+          retryDelaysMs: this.#retryDelaysMs,
+          // Listening again: what was inserted meanwhile goes first (a notification of the new
+          // subscription that it also reads is delivered once: see #handOn).
+          onListening: (again) => {
+            if (again) this.#enqueue(() => this.#readSince())
+          },
+          onLost: (error) =>
+            this.#logger.warn(
+              { err: error },
+              'realtime: lost the connection listening for database broadcasts',
+            ),
+          onListenFailed: (error, attempt) =>
+            this.#logger.debug(
+              { err: error, attempt },
+              'realtime: listening for database broadcasts again failed',
+            ),
+        },
+      )
+      this.#listener = listener
+      await listener.started
+    })().catch((error: unknown) => {
+      // A start that failed can be tried again (unless a stop and another start came meanwhile).
+      if (this.#started === started) this.#started = undefined
       throw error
     })
-    return this.#started
+    this.#started = started
+    return started
   }
 
   async stop(): Promise<void> {
-    this.#running = false
-    clearTimeout(this.#retryTimer)
-    const unlisten = this.#unlisten
-    this.#unlisten = undefined
+    const listener = this.#listener
+    this.#listener = undefined
     this.#started = undefined
-    await unlisten?.().catch(() => undefined)
+    await listener?.stop()
     await this.#chain
   }
 
   /** Resolves once every notification received so far is delivered (tests). */
   idle(): Promise<void> {
     return this.#chain
-  }
-
-  async #listen(catchUp: boolean): Promise<void> {
-    this.#unlisten = await this.#db.listen(MESSAGES_CHANNEL, (id) => this.#enqueue(() => this.#readOne(id)), {
-      onLost: (error) => this.#lost(error),
-    })
-    if (catchUp) this.#enqueue(() => this.#readSince())
-  }
-
-  #lost(error: Error) {
-    if (!this.#running) return
-    this.#unlisten = undefined
-    this.#logger.warn({ err: error }, 'realtime: lost the connection listening for database broadcasts')
-    const delay = RETRY_MS[Math.min(this.#attempts, RETRY_MS.length - 1)]
-    this.#attempts += 1
-    this.#retryTimer = setTimeout(() => {
-      if (!this.#running) return
-      this.#listen(true).then(
-        () => {
-          this.#attempts = 0
-        },
-        (err) => this.#lost(err instanceof Error ? err : new Error(String(err))),
-      )
-    }, delay)
-    this.#retryTimer.unref()
   }
 
   #enqueue(work: () => Promise<void>) {
