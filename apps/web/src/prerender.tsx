@@ -1,7 +1,7 @@
 import { CentreSettingsSchema } from '@genesis/contracts/centre-settings'
 import { CurrentPowerStatusSchema } from '@genesis/contracts/power-status'
 import { WhatsOnItemSchema } from '@genesis/contracts/whats-on'
-import type { QueryClient } from '@tanstack/react-query'
+import { hashKey, type QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
@@ -22,6 +22,7 @@ import {
   directoryListing,
   HAND_OVER_EVERY_SHOP_UP_TO,
 } from './features/stores/api/directory-window'
+import { FEATURED_LOGOS_KEY, featuredLogos } from './features/stores/api/featured-logos'
 import { getShopsQueryOptions, ShopSchema } from './features/stores/api/get-shops'
 import {
   getTradingCalendarQueryOptions,
@@ -30,6 +31,7 @@ import {
 import { directoryWindowQuery, readDirectoryParams } from './features/stores/components/use-directory-filters'
 import { getWhatsOnQueryOptions } from './features/whats-on/api/get-whats-on'
 import { createQueryClient } from './lib/query-client'
+import { whileRecordingReads } from './lib/recorded-reads'
 
 /**
  * The public pages whose first paint is written at build time (scripts/prerender.ts), keyed by
@@ -181,6 +183,8 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
   if (tradingCalendar) queryClient.setQueryData(getTradingCalendarQueryOptions().queryKey, tradingCalendar)
   queryClient.setQueryData(getPowerStatusesQueryOptions().queryKey, powerStatuses)
   queryClient.setQueryData(getWhatsOnQueryOptions().queryKey, whatsOn)
+  // Home shows only the featured retailers' logos of the shop list (featured-logos.ts).
+  queryClient.setQueryData(FEATURED_LOGOS_KEY, featuredLogos(shops, centreSettings.featured_retailers))
   const centreRow = data.centreSettings
   if (pattern === paths.privacy.path && typeof centreRow === 'object' && centreRow !== null) {
     // The privacy notice's own columns of the same row (privacy.tsx reads them by themselves).
@@ -191,16 +195,24 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
     )
   }
   takeServedHead()
-  const rendered = await renderPage(`${target.pathname}${target.search}`, queryClient)
+  const rendered = await whileRecordingReads(queryClient, (read) =>
+    renderPage(`${target.pathname}${target.search}`, queryClient).then((markup) => ({ markup, read })),
+  )
   // The head tags the page's PageMeta asked for, as the app draws them (React escapes them).
   const meta = takeServedHead()
   const head = meta ? markServed(renderToStaticMarkup(<MetaTags {...meta} />)) : ''
   // Resources React writes before the markup (preloads) are in the page's head already.
-  const markup = makeControlsInert(rendered.replace(/^(?:<link [^>]*>)*/, ''))
+  const markup = makeControlsInert(rendered.markup.replace(/^(?:<link [^>]*>)*/, ''))
   const template = TEMPLATES[pattern] ?? NOT_FOUND_PAGE.file
+  // Only what the page read while it was drawn (decision 037): the app's first frame reads the
+  // same queries, and anything else it needs later it loads as usual. Home's what's-on section is
+  // lazy (home.tsx): the first rendering after the gateway starts draws it empty, the app draws it
+  // at once, so its query goes along whether or not this rendering read it.
+  if (pattern === paths.home.path) rendered.read.add(hashKey(getWhatsOnQueryOptions().queryKey))
   let state: HandedOver = queryClient
     .getQueryCache()
     .getAll()
+    .filter((query) => rendered.read.has(query.queryHash))
     .map((query) => ({ key: query.queryKey, data: query.state.data, at: query.state.dataUpdatedAt }))
   if (pattern === paths.stores.path && shops.length > HAND_OVER_EVERY_SHOP_UP_TO) {
     // A regional mall's directory hands over what it drew, not every shop (directory-window.ts):

@@ -4,6 +4,7 @@ import {
   openStatus,
   type PublicHoliday,
   parseHoursRange,
+  SAST_TIME_ZONE,
   sastClock,
   type TradingCalendar,
   type TradingException,
@@ -224,6 +225,36 @@ describe('sastClock', () => {
     expect(sastClock(new Date('2026-11-27T22:30:00Z'))).toEqual({ date: '2026-11-28', minutes: 30 })
     expect(sastClock(new Date('2026-11-27T21:59:00Z'))).toEqual({ date: '2026-11-27', minutes: 1439 })
     expect(sastClock(Date.parse('2026-01-01T00:00:00-10:00'))).toEqual({ date: '2026-01-01', minutes: 720 })
+  })
+
+  it('agrees with the platform’s Africa/Johannesburg time-zone data over years of instants', () => {
+    const platform = new Intl.DateTimeFormat('en-GB', {
+      timeZone: SAST_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    const viaPlatform = (instant: number) => {
+      const parts: Record<string, string> = {}
+      for (const part of platform.formatToParts(instant)) parts[part.type] = part.value
+      return {
+        date: `${parts.year}-${parts.month}-${parts.day}`,
+        minutes: (Number(parts.hour) % 24) * 60 + Number(parts.minute),
+      }
+    }
+    // Every 97 minutes from 2020 to 2035 (so every minute of the day is hit at some point), and
+    // each side of every UTC and SAST midnight of 2026.
+    for (let t = Date.UTC(2020, 0, 1); t < Date.UTC(2035, 0, 1); t += 97 * 60_000) {
+      expect(sastClock(t)).toEqual(viaPlatform(t))
+    }
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 86_400_000) {
+      for (const edge of [-2 * 3_600_000 - 60_000, -2 * 3_600_000, -60_000, 0]) {
+        expect(sastClock(new Date(t + edge))).toEqual(viaPlatform(t + edge))
+      }
+    }
   })
 })
 

@@ -51,29 +51,23 @@ export interface SastClock {
   minutes: number
 }
 
-let formatter: Intl.DateTimeFormat | undefined
+/** South African Standard Time is UTC+2 all year: South Africa has had no daylight saving since 1944. */
+const SAST_OFFSET_MS = 2 * 3_600_000
 
 /**
- * The date and time in South Africa at `instant`, through the platform's time-zone data
- * (`Intl.DateTimeFormat` with `timeZone: 'Africa/Johannesburg'`): the device's own zone plays no
- * part. One formatter, made on first use and kept.
+ * The date and time in South Africa at `instant`: UTC+2 (SAST has no daylight saving), read
+ * from a shifted UTC date, so the device's own zone plays no part. Arithmetic rather than
+ * `Intl.DateTimeFormat` with `timeZone: 'Africa/Johannesburg'`: that formatter's first use loads
+ * the platform's time-zone data, about 270 ms of a phone's main thread (4× CPU) on every public
+ * page that shows an open-now chip (issue 15). `open-now.test.ts` holds it to the platform's
+ * time-zone data over years of instants.
  */
 export function sastClock(instant: Date | number): SastClock {
-  formatter ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: SAST_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-  const parts: Record<string, string> = {}
-  for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value
-  const hour = Number(parts.hour) % 24
+  const shifted = new Date((typeof instant === 'number' ? instant : instant.getTime()) + SAST_OFFSET_MS)
+  const iso = shifted.toISOString()
   return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: hour * 60 + Number(parts.minute),
+    date: iso.slice(0, 10),
+    minutes: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
   }
 }
 

@@ -21,6 +21,11 @@ import { StatGrid } from '../../../features/home/components/stat-grid'
 import { NewsletterSignup } from '../../../features/newsletter/components/newsletter-signup'
 import { useMinuteClock, usePowerStatuses } from '../../../features/power-status/api/get-power-statuses'
 import { CentrePowerPanel } from '../../../features/power-status/components/centre-power-panel'
+import {
+  FEATURED_LOGOS_KEY,
+  type FeaturedLogos,
+  featuredLogos,
+} from '../../../features/stores/api/featured-logos'
 import type { Shop } from '../../../features/stores/api/get-shops'
 import { CentreOpenBand } from '../../../features/stores/components/centre-open-band'
 import { breakAfterSlash } from '../../../lib/break-after-slash'
@@ -43,10 +48,14 @@ const MapEmbed = lazy(async () => ({
 
 export default function HomeRoute() {
   const centre = useCentreSettings()
-  // The featured stores' logos, from the shop list when the app has it: a page the gateway served
-  // hands it over (decision 016). Not fetched for this: the shops query and its schema would
-  // push the home page over its JavaScript budget (scripts/check-budgets.ts); without it, monograms.
-  const shops = useQueryClient().getQueryData<Shop[]>(['shops'])
+  // The featured stores' logos: handed over by the gateway under their own key (decision 037), or
+  // from the shop list when the app already has it (a visitor who came from the directory). Not
+  // fetched for this: the shops query and its schema would push the home page over its JavaScript
+  // budget (scripts/check-budgets.ts); without either, monograms.
+  const queryClient = useQueryClient()
+  const handedLogos = queryClient.getQueryData<FeaturedLogos>(FEATURED_LOGOS_KEY)
+  const shops = handedLogos ? undefined : queryClient.getQueryData<Shop[]>(['shops'])
+  const logos = handedLogos ?? (shops ? featuredLogos(shops, centre.featured_retailers) : {})
   const f = centreFigures(centre)
   const power = usePowerStatuses()
   const now = useMinuteClock()
@@ -172,7 +181,7 @@ export default function HomeRoute() {
         >
           <RetailerStrip
             retailers={centre.featured_retailers.map((name) => {
-              const logo = shops?.find((shop) => shop.tradingName === name)?.logoPath
+              const logo = logos[name]
               return { name, logoUrl: logo ? publicStorageUrl('shop-logos', logo) : null }
             })}
           />
