@@ -24,6 +24,9 @@ const RUNS = Number(option('runs') ?? 3)
 const JSON_OUT = option('json')
 /** Also record a Chromium trace per run (`--trace=prefix` writes prefix-1.json, …) and attribute its long tasks. */
 const TRACE = option('trace')
+/** `--desktop`: 1280×720 instead of a phone's screen; `--cpu=1`: no CPU slowdown. */
+const DESKTOP = args.includes('--desktop')
+const CPU = Number(option('cpu') ?? 4)
 const DEMO_TENANT = { email: 'tenant.a@genesis-centre.test', password: 'Tenant-A-demo-2024!' }
 
 /** Recorded in the page before any of its code runs. */
@@ -219,12 +222,11 @@ async function once(session: unknown, runNo: number): Promise<RunResult> {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   })
   try {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-    })
+    const context = await browser.newContext(
+      DESKTOP
+        ? { viewport: { width: 1280, height: 720 } }
+        : { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+    )
     const page = await context.newPage()
     await page.goto(`${BASE}/robots.txt`)
     await page.evaluate(
@@ -240,7 +242,7 @@ async function once(session: unknown, runNo: number): Promise<RunResult> {
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
     await cdp.send('Network.clearBrowserCache')
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU })
     await page.addInitScript(INIT)
     const load = loadavg().map((l) => Math.round(l * 100) / 100)
     const tracePath = TRACE ? `${TRACE}-${runNo}.json` : undefined
