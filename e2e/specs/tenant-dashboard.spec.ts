@@ -272,6 +272,33 @@ test("a returning tenant sees their shop's heading at once, while their record l
   // (Signing out removes what is remembered: tenant-sign-in.spec.ts.)
 })
 
+test('the notices below the trading-status card stay where they are when the status form arrives (1280 wide)', async ({
+  page,
+  portal,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await portal.signInAs('tenantA')
+  // The form's code is held back by the network until the test lets it through.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/power-panel-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/tenant/dashboard')
+  const notices = page.getByRole('region', { name: 'Notices' })
+  await expect(page.getByRole('list', { name: 'Notices from the centre' })).toBeVisible()
+  await expect(page.getByRole('status', { name: "Loading your store's status" })).toBeVisible()
+  const before = await notices.boundingBox()
+  release()
+  await expect(page.getByRole('form', { name: "Report your store's state" })).toBeVisible()
+  // The latest reports have loaded too (a list, or the line saying there are none).
+  await expect(page.getByRole('region', { name: 'Latest reports' }).locator('ol, p').first()).toBeVisible()
+  expect((await notices.boundingBox())?.y).toBe(before?.y)
+})
+
 test('every page carries its styles in its HTML, and no page fetches a stylesheet', async ({
   page,
   request,

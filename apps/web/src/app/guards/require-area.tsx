@@ -1,5 +1,5 @@
 import { ADMIN_ROLE } from '@genesis/contracts/auth-routing'
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { Skeleton } from '../../components/ui/skeleton'
 import { AREA_ROUTES, type Area, loginHref } from '../../lib/session/area'
@@ -51,8 +51,13 @@ export function RequireArea({
   const session = useSession()
   const location = useLocation()
   const label = AREA_LABEL[area]
+  // The first session check ends through an external store, whose updates React renders at once
+  // and whole: the page behind the guard would be drawn in one long task. Deferred, the loading
+  // state stays for that update and the page is drawn in a background render React can pause for
+  // input. (Later changes of the session, such as a sign-out, are not deferred.)
+  const checked = useDeferredValue(!session.loading)
 
-  if (session.loading) return <AreaLoading label={label} />
+  if (session.loading || !checked) return <AreaLoading label={label} />
   if (!session.user || !session.session) {
     // After signing out on purpose the login starts afresh; otherwise it leads back here.
     const next =

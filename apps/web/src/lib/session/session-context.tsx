@@ -100,3 +100,25 @@ export function useSession(): SessionValue {
     [snapshot, active, store],
   )
 }
+
+/**
+ * The signed-in user's id alone, for components that need nothing else of the session: they
+ * re-render when the user changes, not on every refreshed token or tenant id as `useSession()` does.
+ */
+export function useSignedInUserId(): string | undefined {
+  const context = use(SessionContext)
+  if (!context) throw new Error('useSignedInUserId needs the SessionProvider (app/routes/root.tsx)')
+  const { store } = context
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.getSnapshot().user?.id,
+    () => undefined,
+  )
+}
+
+/** The spec (docs/product/site.md §4) tenant id setter, without subscribing to the session. */
+export function useSetTenantId(): SessionValue['setTenantId'] {
+  const context = use(SessionContext)
+  if (!context) throw new Error('useSetTenantId needs the SessionProvider (app/routes/root.tsx)')
+  return context.store.setTenantId
+}

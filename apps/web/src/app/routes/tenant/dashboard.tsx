@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
@@ -8,12 +9,13 @@ import { useNotices } from '../../../features/notices/api/get-notices'
 import { NoticesCard } from '../../../features/notices/components/notices-card'
 import { useRentalStatements } from '../../../features/statements/api/get-rental-statements'
 import { BalanceDueCard } from '../../../features/statements/components/balance-due-card'
-import { useMyTenancy } from '../../../features/tenancy/api/get-my-tenancy'
+import { getMyTenancyQueryOptions, useMyTenancy } from '../../../features/tenancy/api/get-my-tenancy'
 import { readTenancySummary, summaryOf } from '../../../features/tenancy/api/tenancy-summary'
 import { LeaseSummary } from '../../../features/tenancy/components/lease-summary'
 import { TenancyWelcome } from '../../../features/tenancy/components/tenancy-welcome'
-import { useSession } from '../../../lib/session/session-context'
+import { useSetTenantId, useSignedInUserId } from '../../../lib/session/session-context'
 import { LazyTab, TabLoading } from './lazy-tab'
+import { PowerPanelLoading } from './power-panel-loading'
 import { useTenantLiveUpdates } from './use-live-updates'
 
 const TABS = [
@@ -27,19 +29,45 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id']
 const isTab = (value: string | null): value is TabId => TABS.some((t) => t.id === value)
 
-/** /tenant/dashboard: the tenant's shop, lease, balance, notices and statements (issue 12). */
-export default function TenantDashboardPage() {
-  const session = useSession()
-  const userId = session.user?.id
-  const tenancy = useMyTenancy(userId)
-  const rental = useRentalStatements(userId)
-  const notices = useNotices(userId)
-  useTenantLiveUpdates(userId)
-  const { setTenantId } = session
-  const [params, setParams] = useSearchParams()
-  const requested = params.get('tab')
-  const tab: TabId = isTab(requested) ? requested : 'overview'
+/**
+ * The parts of the tenancy the tabs need: which tenant and shop. Through `select`, a component
+ * using it re-renders when these change, not when any other field of the record does.
+ */
+function useTenancyRefs(userId: string | undefined) {
+  const { data, isPending } = useQuery({
+    ...getMyTenancyQueryOptions(userId),
+    select: (t) => (t ? { tenantId: t.id, shopId: t.shop?.id, shopNo: t.shop?.shop_no ?? null } : null),
+  })
+  return { tenantId: data?.tenantId, shopId: data?.shopId, shopNo: data?.shopNo ?? null, isPending }
+}
 
+/** A card's loading state while the tenancy loads, else the line saying the account is not linked yet. */
+function NeedsTenancy({
+  isPending,
+  what,
+  loadingLabel,
+}: {
+  isPending: boolean
+  what: string
+  loadingLabel: string
+}) {
+  return isPending ? (
+    <TabLoading label={loadingLabel} />
+  ) : (
+    <p className="text-sm text-stone-600">{what} appears once your account is linked to your shop.</p>
+  )
+}
+
+/*
+ * Each part of the dashboard subscribes to its own query: an answer re-renders that card, not the
+ * page. (TanStack Query notifies through useSyncExternalStore, whose renders React never splits,
+ * so a page subscribed to every query drew itself whole, in one task, for each answer.)
+ */
+
+/** The heading: the tenant's company and shop; remembered from the last visit while it loads again. */
+const DashboardHeading = memo(function DashboardHeading({ userId }: { userId: string | undefined }) {
+  const tenancy = useMyTenancy(userId)
+  const setTenantId = useSetTenantId()
   // The spec (docs/product/site.md §3) Tenant context: the signed-in tenant's id in browser storage under tenant_id.
   // Its cached data is the heading's summary, drawn at once on the next visit (tenancy-summary.ts).
   const remembered = useMemo(() => readTenancySummary(userId), [userId])
@@ -48,6 +76,201 @@ export default function TenantDashboardPage() {
     if (!t || !userId) return
     setTenantId(t.id, summaryOf(userId, t))
   }, [tenancy.data, userId, setTenantId])
+  return (
+    <TenancyWelcome
+      tenancy={tenancy.data}
+      remembered={remembered}
+      isPending={tenancy.isPending}
+      error={tenancy.error}
+      onRetry={() => void tenancy.refetch()}
+    />
+  )
+})
+
+const BalanceCard = memo(function BalanceCard({ userId }: { userId: string | undefined }) {
+  const rental = useRentalStatements(userId)
+  return (
+    <BalanceDueCard
+      statements={rental.data}
+      isPending={rental.isPending}
+      error={rental.error}
+      onRetry={() => void rental.refetch()}
+    />
+  )
+})
+
+const LeaseCard = memo(function LeaseCard({ userId }: { userId: string | undefined }) {
+  const tenancy = useMyTenancy(userId)
+  return (
+    <LeaseSummary
+      tenancy={tenancy.data}
+      isPending={tenancy.isPending}
+      error={tenancy.error}
+      onRetry={() => void tenancy.refetch()}
+    />
+  )
+})
+
+const TradingStatusCard = memo(function TradingStatusCard({ userId }: { userId: string | undefined }) {
+  const { shopId, isPending } = useTenancyRefs(userId)
+  return (
+    <Card className="mt-4">
+      <CardHeader>
+        <CardTitle>Power and trading status</CardTitle>
+        <CardDescription>
+          Tell shoppers whether your store is trading during load-shedding. It shows live on your store page
+          and in the directory.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {shopId ? (
+          <LazyTab
+            load={() => import('./power-panel')}
+            props={{ shopId }}
+            loadingLabel="Loading your store's status"
+            failure="We could not load the status form."
+            fallback={<PowerPanelLoading />}
+          />
+        ) : isPending ? (
+          <PowerPanelLoading />
+        ) : (
+          <p className="text-sm text-stone-600">
+            Your trading status appears once your account is linked to your shop.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  )
+})
+
+const NoticesSection = memo(function NoticesSection({ userId }: { userId: string | undefined }) {
+  const notices = useNotices(userId)
+  // The list (with each notice's Markdown) is drawn in a background render React can pause for
+  // input; until then the card keeps its loading state.
+  const list = useDeferredValue(notices.data)
+  return (
+    <div className="mt-4">
+      <NoticesCard
+        notices={list}
+        isPending={notices.isPending || (notices.data !== undefined && list === undefined)}
+        error={notices.error}
+        onRetry={() => void notices.refetch()}
+      />
+    </div>
+  )
+})
+
+const StatementsSection = memo(function StatementsSection({ userId }: { userId: string | undefined }) {
+  const { tenantId, shopNo } = useTenancyRefs(userId)
+  return (
+    <LazyTab
+      load={() => import('./statements-tab')}
+      props={{ userId, tenantId, shopNo }}
+      loadingLabel="Loading your statements"
+      failure="We could not load your statements."
+    />
+  )
+})
+
+const ListingSection = memo(function ListingSection({ userId }: { userId: string | undefined }) {
+  const { shopId, isPending } = useTenancyRefs(userId)
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>My listing</CardTitle>
+          <CardDescription>What visitors see in the store directory and on your store page.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {shopId ? (
+            <LazyTab
+              load={() => import('./listing-tab')}
+              props={{ shopId }}
+              loadingLabel="Loading your listing"
+              failure="We could not load the listing editor."
+            />
+          ) : (
+            <NeedsTenancy isPending={isPending} what="Your listing" loadingLabel="Loading your listing" />
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Closures and special hours</CardTitle>
+          <CardDescription>
+            Closed for stocktake, or different hours on a given day: visitors see it on your store page and in
+            the directory's open-now status.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {shopId ? (
+            <LazyTab
+              load={() => import('./trading-days-panel')}
+              props={{ shopId }}
+              loadingLabel="Loading your trading days"
+              failure="We could not load your trading days."
+            />
+          ) : (
+            <NeedsTenancy
+              isPending={isPending}
+              what="Your trading days"
+              loadingLabel="Loading your trading days"
+            />
+          )}
+        </CardContent>
+      </Card>
+    </>
+  )
+})
+
+const WhatsOnSection = memo(function WhatsOnSection({ userId }: { userId: string | undefined }) {
+  const { shopId, isPending } = useTenancyRefs(userId)
+  return (
+    <LazyTab
+      load={() => import('./whats-on-tab')}
+      props={{
+        shopId,
+        unlinked: (
+          <NeedsTenancy isPending={isPending} what="Your specials" loadingLabel="Loading your specials" />
+        ),
+      }}
+      loadingLabel="Loading your specials"
+      failure="We could not load your specials."
+    />
+  )
+})
+
+const MaintenanceSection = memo(function MaintenanceSection({ userId }: { userId: string | undefined }) {
+  const { tenantId, shopId, isPending } = useTenancyRefs(userId)
+  return (
+    <LazyTab
+      load={() => import('./maintenance-tab')}
+      props={{
+        userId,
+        tenantId,
+        shopId,
+        unlinked: (
+          <NeedsTenancy
+            isPending={isPending}
+            what="The request form"
+            loadingLabel="Loading the request form"
+          />
+        ),
+      }}
+      loadingLabel="Loading your maintenance requests"
+      failure="We could not load your maintenance requests."
+    />
+  )
+})
+
+/** /tenant/dashboard: the tenant's shop, lease, balance, notices and statements (issue 12). */
+export default function TenantDashboardPage() {
+  // The page itself subscribes to no query, and to the session only for who is signed in.
+  const userId = useSignedInUserId()
+  useTenantLiveUpdates(userId)
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('tab')
+  const tab: TabId = isTab(requested) ? requested : 'overview'
 
   // On a phone the tab row scrolls sideways: keep the open tab in view (e.g. after a link to ?tab=account).
   const tabList = useRef<HTMLDivElement>(null)
@@ -60,17 +283,6 @@ export default function TenantDashboardPage() {
     active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
   }, [tab])
 
-  const shopNo = tenancy.data?.shop?.shop_no ?? null
-  const tenantId = tenancy.data?.id
-  const shopId = tenancy.data?.shop?.id
-  // While the tenancy loads, the card already has the height its form will have, so nothing below moves.
-  const needsTenancy = (what: string, loadingLabel: string) =>
-    tenancy.isPending ? (
-      <TabLoading label={loadingLabel} />
-    ) : (
-      <p className="text-sm text-stone-600">{what} appears once your account is linked to your shop.</p>
-    )
-
   return (
     <>
       <PageMeta
@@ -79,13 +291,7 @@ export default function TenantDashboardPage() {
         path={paths.tenant.dashboard.getHref()}
         noindex
       />
-      <TenancyWelcome
-        tenancy={tenancy.data}
-        remembered={remembered}
-        isPending={tenancy.isPending}
-        error={tenancy.error}
-        onRetry={() => void tenancy.refetch()}
-      />
+      <DashboardHeading userId={userId} />
       <Tabs
         className="mt-6"
         value={tab}
@@ -109,120 +315,23 @@ export default function TenantDashboardPage() {
         </TabsList>
         <TabsContent value="overview">
           <div className="grid gap-4 lg:grid-cols-2">
-            <BalanceDueCard
-              statements={rental.data}
-              isPending={rental.isPending}
-              error={rental.error}
-              onRetry={() => void rental.refetch()}
-            />
-            <LeaseSummary
-              tenancy={tenancy.data}
-              isPending={tenancy.isPending}
-              error={tenancy.error}
-              onRetry={() => void tenancy.refetch()}
-            />
+            <BalanceCard userId={userId} />
+            <LeaseCard userId={userId} />
           </div>
-          <Card className="mt-4">
-            <CardHeader>
-              <CardTitle>Power and trading status</CardTitle>
-              <CardDescription>
-                Tell shoppers whether your store is trading during load-shedding. It shows live on your store
-                page and in the directory.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              {shopId ? (
-                <LazyTab
-                  load={() => import('./power-panel')}
-                  props={{ shopId }}
-                  loadingLabel="Loading your store's status"
-                  failure="We could not load the status form."
-                />
-              ) : (
-                needsTenancy('Your trading status', "Loading your store's status")
-              )}
-            </CardContent>
-          </Card>
-          <div className="mt-4">
-            <NoticesCard
-              notices={notices.data}
-              isPending={notices.isPending}
-              error={notices.error}
-              onRetry={() => void notices.refetch()}
-            />
-          </div>
+          <TradingStatusCard userId={userId} />
+          <NoticesSection userId={userId} />
         </TabsContent>
         <TabsContent value="statements" className="space-y-4">
-          <LazyTab
-            load={() => import('./statements-tab')}
-            props={{ userId, tenantId, shopNo }}
-            loadingLabel="Loading your statements"
-            failure="We could not load your statements."
-          />
+          <StatementsSection userId={userId} />
         </TabsContent>
         <TabsContent value="listing" className="space-y-4">
-          <Card>
-            <CardHeader>
-              <CardTitle>My listing</CardTitle>
-              <CardDescription>
-                What visitors see in the store directory and on your store page.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              {shopId ? (
-                <LazyTab
-                  load={() => import('./listing-tab')}
-                  props={{ shopId }}
-                  loadingLabel="Loading your listing"
-                  failure="We could not load the listing editor."
-                />
-              ) : (
-                needsTenancy('Your listing', 'Loading your listing')
-              )}
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Closures and special hours</CardTitle>
-              <CardDescription>
-                Closed for stocktake, or different hours on a given day: visitors see it on your store page
-                and in the directory's open-now status.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              {shopId ? (
-                <LazyTab
-                  load={() => import('./trading-days-panel')}
-                  props={{ shopId }}
-                  loadingLabel="Loading your trading days"
-                  failure="We could not load your trading days."
-                />
-              ) : (
-                needsTenancy('Your trading days', 'Loading your trading days')
-              )}
-            </CardContent>
-          </Card>
+          <ListingSection userId={userId} />
         </TabsContent>
         <TabsContent value="whats-on" className="space-y-4">
-          <LazyTab
-            load={() => import('./whats-on-tab')}
-            props={{ shopId, unlinked: needsTenancy('Your specials', 'Loading your specials') }}
-            loadingLabel="Loading your specials"
-            failure="We could not load your specials."
-          />
+          <WhatsOnSection userId={userId} />
         </TabsContent>
         <TabsContent value="maintenance" className="space-y-4">
-          <LazyTab
-            load={() => import('./maintenance-tab')}
-            props={{
-              userId,
-              tenantId,
-              shopId,
-              unlinked: needsTenancy('The request form', 'Loading the request form'),
-            }}
-            loadingLabel="Loading your maintenance requests"
-            failure="We could not load your maintenance requests."
-          />
+          <MaintenanceSection userId={userId} />
         </TabsContent>
         <TabsContent value="account" className="space-y-4">
           <LazyTab

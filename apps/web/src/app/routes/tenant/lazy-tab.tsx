@@ -51,6 +51,7 @@ export function LazyTab<P extends object>({
   props,
   loadingLabel,
   failure,
+  fallback,
 }: {
   load: () => Promise<{ default: ComponentType<P> }>
   props: P
@@ -58,13 +59,15 @@ export function LazyTab<P extends object>({
   loadingLabel: string
   /** The alert's title when the code cannot be fetched ("We could not load the listing editor."). */
   failure: string
+  /** A loading state of the loaded part's own height, instead of the generic one. */
+  fallback?: ReactNode
 }) {
   const [attempt, setAttempt] = useState(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new lazy component for each attempt
   const Tab = useMemo(() => lazy(load), [attempt])
   return (
     <LoadBoundary key={attempt} failure={failure} onRetry={() => setAttempt((a) => a + 1)}>
-      <Suspense fallback={<TabLoading label={loadingLabel} />}>
+      <Suspense fallback={fallback ?? <TabLoading label={loadingLabel} />}>
         <Tab {...props} />
       </Suspense>
     </LoadBoundary>

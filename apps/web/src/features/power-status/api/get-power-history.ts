@@ -1,17 +1,19 @@
 import { CENTRE_POWER_STATES, SHOP_POWER_STATES } from '@genesis/contracts/power-status'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { getSupabase } from '../../../lib/supabase-client'
 
+// zod/mini, as the rest of what the tenant dashboard's overview loads: full zod would bring its own
+// copy of zod's core (about 90 KB of script, vite.config.ts zodClassicCore) to draw one list.
 const PowerReportSchema = z.object({
   id: z.string(),
-  shop_id: z.string().nullable(),
+  shop_id: z.nullable(z.string()),
   state: z.enum([...CENTRE_POWER_STATES, ...SHOP_POWER_STATES]),
-  note: z.string().nullable(),
-  since: z.string().nullable(),
+  note: z.nullable(z.string()),
+  since: z.nullable(z.string()),
   reported_at: z.string(),
 })
-export type PowerReport = z.infer<typeof PowerReportSchema>
+export type PowerReport = z.output<typeof PowerReportSchema>
 
 export const powerHistoryKey = (shopId: string | null) => ['power-history', shopId ?? 'centre'] as const
 
