@@ -27,23 +27,44 @@ const SLICES = 4
 const TARGET_MB = 250
 const SECRET = 'bench-secret-of-the-genesis-gateway-0123456789'
 const MAIN = new URL('../../apps/gateway/src/main.ts', import.meta.url).pathname
-/** The V8 flags `npm start` runs the gateway with (package.json), the tuned side's. */
-const TUNED_NODE_FLAGS =
-  process.env.BENCH_FOOTPRINT_NODE_FLAGS?.split(' ').filter(Boolean) ??
-  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
-    .scripts.start.match(/^node((?: --[\w-]+(?:=\S+)?)*) /)[1]
-    .trim()
-    .split(' ')
-    .filter(Boolean) as string[])
+/** Preloaded into each gateway: answers where its resident memory is (see memory-probe.ts). */
+const PROBE = new URL('../support/memory-probe.ts', import.meta.url).pathname
+/**
+ * How `npm start` runs the gateway (package.json): the environment it sets for the C library's
+ * allocator and Node's V8 flags, the tuned side's.
+ */
+const START = /^((?:[A-Z_]+=\S+ )*)node((?: --[\w-]+(?:=\S+)?)*) /.exec(
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts.start,
+)
+if (!START) throw new Error('package.json: the start script is not `[NAME=value …] node [--flag …] <main>`')
+const words = (text: string) => text.split(' ').filter(Boolean)
+const TUNED_NODE_FLAGS = process.env.BENCH_FOOTPRINT_NODE_FLAGS?.split(' ').filter(Boolean) ?? words(START[2])
+const TUNED_ENV: Record<string, string> = Object.fromEntries(
+  words(START[1]).map((assignment) => assignment.split('=', 2) as [string, string]),
+)
 
 interface Side {
   name: string
   flags: string[]
   env: Record<string, string>
 }
-const SIDES: Side[] = [
-  { name: 'tuned (defaults)', flags: TUNED_NODE_FLAGS, env: {} },
+const ALL_SIDES: Side[] = [
+  { name: 'tuned (defaults)', flags: TUNED_NODE_FLAGS, env: TUNED_ENV },
   { name: 'untuned (before 032)', flags: [], env: { PGLITE_SHARED_BUFFERS_MB: '128' } },
+]
+/**
+ * BENCH_FOOTPRINT_SIDES=tuned measures the tuned gateway alone (memory only, no REST ratio);
+ * BENCH_FOOTPRINT_VARIANTS (JSON, `[{"name": …, "flags": [...], "env": {...}}]`) adds gateways with
+ * other V8 flags or environment (each, when left out, the tuned side's), to compare them in one run.
+ */
+const VARIANTS = (JSON.parse(process.env.BENCH_FOOTPRINT_VARIANTS ?? '[]') as Partial<Side>[]).map((v) => ({
+  name: v.name ?? 'variant',
+  flags: v.flags ?? TUNED_NODE_FLAGS,
+  env: v.env ?? TUNED_ENV,
+}))
+const SIDES = [
+  ...(process.env.BENCH_FOOTPRINT_SIDES === 'tuned' ? ALL_SIDES.slice(0, 1) : ALL_SIDES),
+  ...VARIANTS,
 ]
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 })
@@ -107,6 +128,8 @@ interface Running {
   dataDir: string
   output: () => string
   figures: Record<string, string | number>
+  /** Where the resident memory is at each point (from the probe). */
+  breakdown: Record<string, string | number>[]
   reads: number
 }
 
@@ -127,7 +150,10 @@ async function start(side: Side, smtpUrl: string, anonKey: string, serviceKey: s
     ...side.env,
   }
   delete env.DATABASE_URL
-  const child = spawn(process.execPath, [...side.flags, MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...side.flags, '--import', PROBE, MAIN], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  })
   let output = ''
   child.stdout?.on('data', (d) => {
     output += d
@@ -135,7 +161,16 @@ async function start(side: Side, smtpUrl: string, anonKey: string, serviceKey: s
   child.stderr?.on('data', (d) => {
     output += d
   })
-  return { side, child, port, dataDir, output: () => output, figures: { side: side.name }, reads: 0 }
+  return {
+    side,
+    child,
+    port,
+    dataDir,
+    output: () => output,
+    figures: { side: side.name },
+    breakdown: [],
+    reads: 0,
+  }
 }
 
 async function waitForHealth(g: Running) {
@@ -145,6 +180,52 @@ async function waitForHealth(g: Running) {
     await new Promise((r) => setTimeout(r, 200))
   }
   throw new Error(`gateway did not become healthy:\n${g.output()}`)
+}
+
+interface ProbeReport {
+  rss: number
+  heapUsed: number
+  heapTotal: number
+  external: number
+  arrayBuffers: number
+  wasmMemories: number
+  wasmBytes: number
+  spaces: Record<string, number>
+  mappings: Record<string, number>
+}
+
+/** Asks the gateway's preloaded probe where its memory is, and keeps it under `point`. */
+async function probe(g: Running, point: string) {
+  const report = await new Promise<ProbeReport>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the memory probe did not answer in 10 s')), 10_000)
+    g.child.once('message', (message) => {
+      clearTimeout(timer)
+      resolve((message as { memory: ProbeReport }).memory)
+    })
+    g.child.send('memory')
+  })
+  const m = report.mappings
+  g.breakdown.push({
+    side: g.side.name,
+    point,
+    'RSS MB': report.rss,
+    'PGlite memory size': report.wasmBytes,
+    'PGlite memory resident': m['WebAssembly memory'] ?? 0,
+    'V8 heap used/total': `${report.heapUsed}/${report.heapTotal}`,
+    'external (buffers)': `${report.external} (${report.arrayBuffers})`,
+    'V8 heap': report.heapTotal,
+    'V8 old/code/large/new': ['old', 'code', 'large_object', 'new']
+      .map((k) => report.spaces[k] ?? 0)
+      .join('/'),
+    'malloc, stacks': Math.round(
+      (m['C heap (brk)'] ?? 0) +
+        (m['anonymous (V8 heap, malloc arenas, thread stacks)'] ?? 0) -
+        report.heapTotal,
+    ),
+    'compiled code': m['anonymous executable (compiled code)'] ?? 0,
+    'node binary': m['node binary'] ?? 0,
+    'other files': (m['other files'] ?? 0) + (m['other named'] ?? 0) + (m.stacks ?? 0),
+  })
 }
 
 /**
@@ -158,6 +239,7 @@ async function idle(g: Running) {
     last = memoryOf(g.child.pid as number)
   }
   g.figures['idle MB'] = last.rss.toFixed(0)
+  await probe(g, 'idle')
 }
 
 export default async function run() {
@@ -211,6 +293,7 @@ export default async function run() {
     for (const g of gateways) {
       g.figures['after REST MB'] = memoryOf(g.child.pid as number).rss.toFixed(0)
       g.figures['REST req/s'] = (g.reads / (LOAD_MS / 1000)).toFixed(0)
+      await probe(g, 'after REST')
     }
 
     // A newsletter to SUBSCRIBERS confirmed subscribers, sent by each gateway's own worker.
@@ -263,6 +346,7 @@ export default async function run() {
       }
       g.figures['after send MB'] = memoryOf(g.child.pid as number).rss.toFixed(0)
       g.figures.mails = `${smtp.received() - before}/${queued}`
+      await probe(g, 'after send')
     }
     // And once both are idle again for 10 s (V8 collects what the send left when the process idles).
     await new Promise((r) => setTimeout(r, 10_000))
@@ -270,19 +354,31 @@ export default async function run() {
       const mem = memoryOf(g.child.pid as number)
       g.figures['+10 s idle MB'] = mem.rss.toFixed(0)
       g.figures['peak MB'] = mem.peak.toFixed(0)
+      await probe(g, '+10 s idle')
     }
 
     console.log(
       `\n  PGlite, fresh data folder, demo content; REST by-id, 4 clients, ${LOAD_MS / 1000} s each in ${SLICES} alternating slices; newsletter to ${SUBSCRIBERS} subscribers`,
     )
-    console.log(`  tuned V8 flags (npm start): ${TUNED_NODE_FLAGS.join(' ') || '(none)'}`)
+    console.log(
+      `  tuned (npm start): ${[...Object.entries(TUNED_ENV).map(([k, v]) => `${k}=${v}`), 'node', ...TUNED_NODE_FLAGS].join(' ')}`,
+    )
     console.table(gateways.map((g) => g.figures))
-    const [tuned, untuned] = gateways
+    console.log(
+      '  where the resident memory is (MB; PGlite memory: its WebAssembly linear memory, which grows and never shrinks; V8 heap: committed; malloc, stacks: the rest of anonymous memory, native side of Node)',
+    )
+    console.table(gateways.flatMap((g) => g.breakdown))
+    const tuned = gateways[0]
+    const untuned = gateways.find((g) => g.side === ALL_SIDES[1])
     const points = ['idle MB', 'after REST MB', 'after send MB'].map((k) => Number(tuned.figures[k]))
     const worst = Math.max(...points)
     console.log(
       `  tuned resident memory, worst of idle / after REST / after send: ${worst} MB — target ≤ ${TARGET_MB} MB: ${worst <= TARGET_MB ? 'met' : 'NOT met'} (peak since start ${tuned.figures['peak MB']} MB)`,
     )
+    if (!untuned) return
+    for (const g of gateways.filter((g) => VARIANTS.includes(g.side))) {
+      console.log(`  REST req/s ${g.side.name} / untuned ${(g.reads / untuned.reads).toFixed(2)}`)
+    }
     const ratio = tuned.reads / untuned.reads
     console.log(
       `  REST req/s tuned / untuned ${ratio.toFixed(2)} — target ≥ 0.95: ${ratio >= 0.95 ? 'met' : 'NOT met'} (load average ${load.toFixed(1)} on ${availableParallelism()} cores)`,
