@@ -18,7 +18,8 @@ import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
  * ratio against the untuned one's (target ≥ 0.95: no loss of REST speed).
  *
  * Memory is read from /proc/<pid>/status of each gateway (VmRSS now, VmHWM the peak since start),
- * not from this load generator. Memory figures do not depend on the machine's load; the ratio does
+ * not from this load generator; a probe preloaded into each gateway (../support/memory-probe.ts)
+ * says where it is at each point: PGlite's WebAssembly memory, the V8 heap, malloc (decision 034). Memory figures do not depend on the machine's load; the ratio does
  * a little, so the load average is printed with it.
  */
 const SUBSCRIBERS = Number(process.env.BENCH_FOOTPRINT_SUBSCRIBERS ?? 1000)
