@@ -278,7 +278,12 @@ export default async function run() {
         Array.from({ length: 4 }, async () => {
           while (performance.now() < end) {
             const { status } = await call(g.port, byId.get(g) as string, visitor)
-            if (status !== 200) throw new Error(`REST read answered ${status}`)
+            if (status !== 200) {
+              const exited = g.child.exitCode ?? g.child.signalCode
+              throw new Error(
+                `REST read of ${g.side.name} answered ${status}${exited === null ? '' : ` (gateway exited: ${exited})`}\n${g.output().slice(-2000)}`,
+              )
+            }
             done++
           }
         }),
