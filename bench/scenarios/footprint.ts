@@ -277,7 +277,12 @@ export default async function run() {
       await Promise.all(
         Array.from({ length: 4 }, async () => {
           while (performance.now() < end) {
-            const { status } = await call(g.port, byId.get(g) as string, visitor)
+            let { status } = await call(g.port, byId.get(g) as string, visitor)
+            // No status: the connection failed. A kept-alive socket the gateway closed while this
+            // side waited for the other's slice can fail so; the read (a GET) is sent once more.
+            if (status === 0 && g.child.exitCode === null) {
+              ;({ status } = await call(g.port, byId.get(g) as string, visitor))
+            }
             if (status !== 200) {
               const exited = g.child.exitCode ?? g.child.signalCode
               throw new Error(
