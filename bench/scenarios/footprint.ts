@@ -23,7 +23,8 @@ import { keepAliveHttp } from '../support/keep-alive-http.ts'
  * ratio against the untuned one's (target ≥ 0.95: no loss of REST speed).
  *
  * Memory is read from /proc/<pid>/status of each gateway (VmRSS now, VmHWM the peak since start),
- * not from this load generator. Memory figures do not depend on the machine's load; the ratio does
+ * not from this load generator; a probe preloaded into each gateway (../support/memory-probe.ts)
+ * says where it is at each point: PGlite's WebAssembly memory, the V8 heap, malloc (decision 034). Memory figures do not depend on the machine's load; the ratio does
  * a little, so the load average is printed with it.
  */
 const SUBSCRIBERS = Number(process.env.BENCH_FOOTPRINT_SUBSCRIBERS ?? 1000)
@@ -31,23 +32,44 @@ const LOAD_MS = 10_000
 const SLICES = 4
 const TARGET_MB = 250
 const SECRET = 'bench-secret-of-the-genesis-gateway-0123456789'
-/** The V8 flags `npm start` runs the gateway with (package.json), the tuned side's. */
-const TUNED_NODE_FLAGS =
-  process.env.BENCH_FOOTPRINT_NODE_FLAGS?.split(' ').filter(Boolean) ??
-  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
-    .scripts.start.match(/^node((?: --[\w-]+(?:=\S+)?)*) /)[1]
-    .trim()
-    .split(' ')
-    .filter(Boolean) as string[])
+/** Preloaded into each gateway: answers where its resident memory is (see memory-probe.ts). */
+const PROBE = new URL('../support/memory-probe.ts', import.meta.url).pathname
+/**
+ * How `npm start` runs the gateway (package.json): the environment it sets for the C library's
+ * allocator and Node's V8 flags, the tuned side's.
+ */
+const START = /^((?:[A-Z_]+=\S+ )*)node((?: --[\w-]+(?:=\S+)?)*) /.exec(
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts.start,
+)
+if (!START) throw new Error('package.json: the start script is not `[NAME=value …] node [--flag …] <main>`')
+const words = (text: string) => text.split(' ').filter(Boolean)
+const TUNED_NODE_FLAGS = process.env.BENCH_FOOTPRINT_NODE_FLAGS?.split(' ').filter(Boolean) ?? words(START[2])
+const TUNED_ENV: Record<string, string> = Object.fromEntries(
+  words(START[1]).map((assignment) => assignment.split('=', 2) as [string, string]),
+)
 
 interface Side {
   name: string
   flags: string[]
   env: Record<string, string>
 }
-const SIDES: Side[] = [
-  { name: 'tuned (defaults)', flags: TUNED_NODE_FLAGS, env: {} },
+const ALL_SIDES: Side[] = [
+  { name: 'tuned (defaults)', flags: TUNED_NODE_FLAGS, env: TUNED_ENV },
   { name: 'untuned (before 032)', flags: [], env: { PGLITE_SHARED_BUFFERS_MB: '128' } },
+]
+/**
+ * BENCH_FOOTPRINT_SIDES=tuned measures the tuned gateway alone (memory only, no REST ratio);
+ * BENCH_FOOTPRINT_VARIANTS (JSON, `[{"name": …, "flags": [...], "env": {...}}]`) adds gateways with
+ * other V8 flags or environment (each, when left out, the tuned side's), to compare them in one run.
+ */
+const VARIANTS = (JSON.parse(process.env.BENCH_FOOTPRINT_VARIANTS ?? '[]') as Partial<Side>[]).map((v) => ({
+  name: v.name ?? 'variant',
+  flags: v.flags ?? TUNED_NODE_FLAGS,
+  env: v.env ?? TUNED_ENV,
+}))
+const SIDES = [
+  ...(process.env.BENCH_FOOTPRINT_SIDES === 'tuned' ? ALL_SIDES.slice(0, 1) : ALL_SIDES),
+  ...VARIANTS,
 ]
 
 const http = keepAliveHttp()
@@ -65,6 +87,8 @@ interface Running extends GatewayProcess {
   side: Side
   dataDir: string
   figures: Record<string, string | number>
+  /** Where the resident memory is at each point (from the probe). */
+  breakdown: Record<string, string | number>[]
   reads: number
 }
 
@@ -73,7 +97,8 @@ async function start(side: Side, smtpUrl: string, anonKey: string, serviceKey: s
   const gateway = startGatewayProcess({
     name: `gateway ${side.name}`,
     port: await freePort(),
-    nodeFlags: side.flags,
+    nodeFlags: [...side.flags, '--import', PROBE],
+    ipc: true,
     env: {
       DATA_DIR: dataDir,
       DATABASE_URL: undefined,
@@ -86,7 +111,53 @@ async function start(side: Side, smtpUrl: string, anonKey: string, serviceKey: s
       ...side.env,
     },
   })
-  return { ...gateway, side, dataDir, figures: { side: side.name }, reads: 0 }
+  return { ...gateway, side, dataDir, figures: { side: side.name }, breakdown: [], reads: 0 }
+}
+
+interface ProbeReport {
+  rss: number
+  heapUsed: number
+  heapTotal: number
+  external: number
+  arrayBuffers: number
+  wasmMemories: number
+  wasmBytes: number
+  spaces: Record<string, number>
+  mappings: Record<string, number>
+}
+
+/** Asks the gateway's preloaded probe where its memory is, and keeps it under `point`. */
+async function probe(g: Running, point: string) {
+  const report = await new Promise<ProbeReport>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the memory probe did not answer in 10 s')), 10_000)
+    g.child.once('message', (message) => {
+      clearTimeout(timer)
+      resolve((message as { memory: ProbeReport }).memory)
+    })
+    g.child.send('memory')
+  })
+  const m = report.mappings
+  g.breakdown.push({
+    side: g.side.name,
+    point,
+    'RSS MB': report.rss,
+    'PGlite memory size': report.wasmBytes,
+    'PGlite memory resident': m['WebAssembly memory'] ?? 0,
+    'V8 heap used/total': `${report.heapUsed}/${report.heapTotal}`,
+    'external (buffers)': `${report.external} (${report.arrayBuffers})`,
+    'V8 heap': report.heapTotal,
+    'V8 old/code/large/new': ['old', 'code', 'large_object', 'new']
+      .map((k) => report.spaces[k] ?? 0)
+      .join('/'),
+    'malloc, stacks': Math.round(
+      (m['C heap (brk)'] ?? 0) +
+        (m['anonymous (V8 heap, malloc arenas, thread stacks)'] ?? 0) -
+        report.heapTotal,
+    ),
+    'compiled code': m['anonymous executable (compiled code)'] ?? 0,
+    'node binary': m['node binary'] ?? 0,
+    'other files': (m['other files'] ?? 0) + (m['other named'] ?? 0) + (m.stacks ?? 0),
+  })
 }
 
 /**
@@ -100,6 +171,7 @@ async function idle(g: Running) {
     last = memoryOf(g.child.pid as number)
   }
   g.figures['idle MB'] = last.rss.toFixed(0)
+  await probe(g, 'idle')
 }
 
 export default async function run() {
@@ -137,8 +209,18 @@ export default async function run() {
       await Promise.all(
         Array.from({ length: 4 }, async () => {
           while (performance.now() < end) {
-            const { status } = await call(g.port, byId.get(g) as string, visitor)
-            if (status !== 200) throw new Error(`REST read answered ${status}`)
+            let { status } = await call(g.port, byId.get(g) as string, visitor)
+            // No status: the connection failed. A kept-alive socket the gateway closed while this
+            // side waited for the other's slice can fail so; the read (a GET) is sent once more.
+            if (status === 0 && g.child.exitCode === null) {
+              ;({ status } = await call(g.port, byId.get(g) as string, visitor))
+            }
+            if (status !== 200) {
+              const exited = g.child.exitCode ?? g.child.signalCode
+              throw new Error(
+                `REST read of ${g.side.name} answered ${status}${exited === null ? '' : ` (gateway exited: ${exited})`}\n${g.output().slice(-2000)}`,
+              )
+            }
             done++
           }
         }),
@@ -154,6 +236,7 @@ export default async function run() {
     for (const g of gateways) {
       g.figures['after REST MB'] = memoryOf(g.child.pid as number).rss.toFixed(0)
       g.figures['REST req/s'] = (g.reads / (LOAD_MS / 1000)).toFixed(0)
+      await probe(g, 'after REST')
     }
 
     // A newsletter to SUBSCRIBERS confirmed subscribers, sent by each gateway's own worker.
@@ -206,6 +289,7 @@ export default async function run() {
       }
       g.figures['after send MB'] = memoryOf(g.child.pid as number).rss.toFixed(0)
       g.figures.mails = `${smtp.received() - before}/${queued}`
+      await probe(g, 'after send')
     }
     // And once both are idle again for 10 s (V8 collects what the send left when the process idles).
     await new Promise((r) => setTimeout(r, 10_000))
@@ -213,19 +297,31 @@ export default async function run() {
       const mem = memoryOf(g.child.pid as number)
       g.figures['+10 s idle MB'] = mem.rss.toFixed(0)
       g.figures['peak MB'] = mem.peak.toFixed(0)
+      await probe(g, '+10 s idle')
     }
 
     console.log(
       `\n  PGlite, fresh data folder, demo content; REST by-id, 4 clients, ${LOAD_MS / 1000} s each in ${SLICES} alternating slices; newsletter to ${SUBSCRIBERS} subscribers`,
     )
-    console.log(`  tuned V8 flags (npm start): ${TUNED_NODE_FLAGS.join(' ') || '(none)'}`)
+    console.log(
+      `  tuned (npm start): ${[...Object.entries(TUNED_ENV).map(([k, v]) => `${k}=${v}`), 'node', ...TUNED_NODE_FLAGS].join(' ')}`,
+    )
     console.table(gateways.map((g) => g.figures))
-    const [tuned, untuned] = gateways
+    console.log(
+      '  where the resident memory is (MB; PGlite memory: its WebAssembly linear memory, which grows and never shrinks; V8 heap: committed; malloc, stacks: the rest of anonymous memory, native side of Node)',
+    )
+    console.table(gateways.flatMap((g) => g.breakdown))
+    const tuned = gateways[0]
+    const untuned = gateways.find((g) => g.side === ALL_SIDES[1])
     const points = ['idle MB', 'after REST MB', 'after send MB'].map((k) => Number(tuned.figures[k]))
     const worst = Math.max(...points)
     console.log(
       `  tuned resident memory, worst of idle / after REST / after send: ${worst} MB — target ≤ ${TARGET_MB} MB: ${worst <= TARGET_MB ? 'met' : 'NOT met'} (peak since start ${tuned.figures['peak MB']} MB)`,
     )
+    if (!untuned) return
+    for (const g of gateways.filter((g) => VARIANTS.includes(g.side))) {
+      console.log(`  REST req/s ${g.side.name} / untuned ${(g.reads / untuned.reads).toFixed(2)}`)
+    }
     const ratio = tuned.reads / untuned.reads
     console.log(
       `  REST req/s tuned / untuned ${ratio.toFixed(2)} — target ≥ 0.95: ${ratio >= 0.95 ? 'met' : 'NOT met'} (load average ${load.toFixed(1)} on ${availableParallelism()} cores)`,

@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openPglite } from './pglite.ts'
 
-describe('what the embedded database reserves (decision 032)', () => {
+// Each test starts PostgreSQL in WebAssembly, and the first a second Node process running initdb:
+// on a busy machine (2 cores shared) that took more than the default 30 s.
+describe('what the embedded database reserves (decision 032)', { timeout: 120_000 }, () => {
   it('creates a new data folder in a child process, then opens it with the shared buffers asked for', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'genesis-pglite-'))
     try {

@@ -30,6 +30,8 @@ export interface GatewayProcessOptions {
   env: Record<string, string | undefined>
   /** Node flags before the script (V8 settings, as `npm start` passes them). */
   nodeFlags?: string[]
+  /** Opens an IPC channel to the process (`child.send`, `'message'`), for a preloaded probe. */
+  ipc?: boolean
 }
 
 /** A port nothing listens on right now (the OS picks it; the gateway binds it a moment later). */
@@ -51,6 +53,7 @@ export function startGatewayProcess({
   port,
   env,
   nodeFlags = [],
+  ipc = false,
 }: GatewayProcessOptions): GatewayProcess {
   const merged: Record<string, string | undefined> = {
     ...process.env,
@@ -61,7 +64,7 @@ export function startGatewayProcess({
   for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key]
   const child = spawn(process.execPath, [...nodeFlags, MAIN], {
     env: merged,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
   child.stdout?.on('data', (d) => {
