@@ -6,6 +6,7 @@ import type { Context } from 'hono'
 import type { Logger } from 'pino'
 import type { Database } from '../database/types.ts'
 import { CompressionCache, isCompressible, negotiateEncoding } from './compress-static.ts'
+import { deferAppStart } from './deferred-start.ts'
 import { type PrerenderedPages, prerenderedPageFor, readPrerenderedPages } from './prerendered-pages.ts'
 import { pageContentSecurityPolicy } from './security-headers.ts'
 import { serverDirOf, serverRender } from './server-render.ts'
@@ -57,7 +58,8 @@ const COPY_SUFFIX = { br: 'br', gzip: 'gz' } as const
  * precompressed copy (`file.br`, `file.gz`) when there is one, otherwise compressed here once per
  * file version and kept in memory (index.html carries the injected config, so it never has a copy).
  * A public page the build prerendered (prerendered-pages.ts) gets its own HTML, with the page's
- * first paint already in it, in place of index.html.
+ * first paint already in it, in place of index.html. Every document served from the build starts
+ * the app's code only after its first frame (deferred-start.ts).
  */
 export function staticSite(
   distDir: string,
@@ -119,7 +121,8 @@ export function staticSite(
     let shell = shells.get(file)
     if (!shell) {
       shell = (async () => {
-        const raw = await readFile(join(distDir, file), 'utf8')
+        // The app's code starts after the page's first frame (deferred-start.ts, decision 039).
+        const raw = deferAppStart(await readFile(join(distDir, file), 'utf8'))
         const json = JSON.stringify(appConfig).replace(/</g, '\\u003c')
         const html = raw.replace(
           '</head>',
