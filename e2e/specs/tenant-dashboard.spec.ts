@@ -226,9 +226,9 @@ test("the dashboard's HTML names its code, so a phone fetches it beside the entr
   const res = await request.get('/tenant/dashboard')
   expect(res.status()).toBe(200)
   const html = await res.text()
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-    (m) => m[1],
-  )
+  // The loader asks for them once the page is on screen (decision 039): its data block names them.
+  const code = /<script id="app-code" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1]
+  const preloads: string[] = code ? JSON.parse(code).preload : []
   // The page's own chunk and the session engine (supabase-js), which the entry only discovers later.
   expect(preloads.some((href) => /^\/assets\/dashboard-[\w-]+\.js$/.test(href))).toBe(true)
   expect(preloads.some((href) => /^\/assets\/session-engine-[\w-]+\.js$/.test(href))).toBe(true)
