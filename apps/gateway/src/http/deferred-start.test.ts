@@ -129,10 +129,23 @@ describe('starting the app after the first frame', () => {
     expect(observers.map((o) => o.options)).toEqual([{ type: 'paint', buffered: true }])
     paint()
     expect(observers[0].disconnected).toBe(true)
-    // The report's own task ends first: still nothing.
+    // The report's own task ends first: still nothing (timers[0] is the 3-second safety net).
     expect(added).toEqual([])
+    expect(timers).toHaveLength(2)
+    timers[1]()
+    expect(added).toEqual(everything)
+    // The safety net firing afterwards adds nothing a second time.
+    timers[0]()
+    expect(added).toEqual(everything)
+  })
+
+  it('starts anyway when no paint is reported in time, and only once', () => {
+    const { added, timers, paint } = runLoader('visible', true)
     expect(timers).toHaveLength(1)
     timers[0]()
+    expect(added).toEqual(everything)
+    paint()
+    timers[1]()
     expect(added).toEqual(everything)
   })
 

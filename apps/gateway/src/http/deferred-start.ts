@@ -26,17 +26,20 @@ export interface AppCode {
  * entry and the preloads in the next task. A browser without Paint Timing starts after the next
  * frame instead (`requestAnimationFrame` runs just before it is drawn, the timeout right after).
  * A page opened in the background (or prerendered) paints nothing until it is shown: it starts at
- * once, as before.
+ * once, as before. Should no paint be reported within 3 s (a browser that never presents a frame
+ * it judges empty), the app starts anyway; it starts once whichever comes first.
  */
 export const APP_LOADER = [
   'const code=JSON.parse(document.getElementById("app-code").textContent);',
   'const add=(tag,props)=>{const el=Object.assign(document.createElement(tag),props);',
   'el.crossOrigin="anonymous";document.head.append(el)};',
-  'const start=()=>{for(const src of code.entry)add("script",{type:"module",src});',
+  'let started=false;',
+  'const start=()=>{if(started)return;started=true;for(const src of code.entry)add("script",{type:"module",src});',
   'for(const href of code.preload)add("link",{rel:"modulepreload",href})};',
   'if(document.visibilityState!=="visible")start();',
   'else if(globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint"))',
-  'new PerformanceObserver((_,seen)=>{seen.disconnect();setTimeout(start)}).observe({type:"paint",buffered:true});',
+  '{new PerformanceObserver((_,seen)=>{seen.disconnect();setTimeout(start)}).observe({type:"paint",buffered:true});',
+  'setTimeout(start,3000)}',
   'else requestAnimationFrame(()=>setTimeout(start));',
 ].join('')
 
