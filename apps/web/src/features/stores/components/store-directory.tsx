@@ -96,6 +96,21 @@ export function StoreDirectory({ statusOf }: { statusOf?: (shop: Shop) => ReactN
     ? (unfiltered ?? directoryListing(data, filters, shown, keep))
     : (fromWindow ?? directoryListing([], filters, shown))
   const { drawn, matching, total, floors } = listing
+  // The cards are drawn again only when the stores, their statuses or the view change: a keystroke
+  // first redraws the search box alone, at once, and the list follows in the router's transition.
+  const cards = useMemo(
+    () =>
+      drawn.map((shop) => (
+        <StoreCard
+          key={shop.id}
+          shop={shop}
+          view={view}
+          status={statuses?.get(shop.id)}
+          live={statusOf?.(shop)}
+        />
+      )),
+    [drawn, view, statuses, statusOf],
+  )
 
   return (
     <div>
@@ -114,7 +129,7 @@ export function StoreDirectory({ statusOf }: { statusOf?: (shop: Shop) => ReactN
                 id={ids.search}
                 type="search"
                 placeholder="Search by name or description"
-                value={filters.search}
+                value={controls.search}
                 onChange={(e) => setSearch(e.target.value)}
                 className={cn(CONTROL, 'pl-10')}
               />
@@ -231,15 +246,7 @@ export function StoreDirectory({ statusOf }: { statusOf?: (shop: Shop) => ReactN
                 view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1',
               )}
             >
-              {drawn.map((shop) => (
-                <StoreCard
-                  key={shop.id}
-                  shop={shop}
-                  view={view}
-                  status={statuses?.get(shop.id)}
-                  live={statusOf?.(shop)}
-                />
-              ))}
+              {cards}
             </ul>
           )}
           {matching > shown && (
