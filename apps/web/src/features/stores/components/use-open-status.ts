@@ -15,6 +15,7 @@ export function useOpenStatuses(
   const minute = useMinute()
   // Each subject's status is worked out once per calendar and minute: the directory asks again
   // for the stores it draws on every keystroke of a search (decision 043), mostly the same ones.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new minute starts with none known
   const known = useMemo(
     () => (calendar ? new Map<string | null, { hours: OpeningHours; status: OpenStatus }>() : undefined),
     [calendar, minute],
