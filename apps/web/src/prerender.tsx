@@ -24,6 +24,7 @@ import {
 } from './features/stores/api/directory-window'
 import { FEATURED_LOGOS_KEY, featuredLogos } from './features/stores/api/featured-logos'
 import { getShopsQueryOptions, ShopSchema } from './features/stores/api/get-shops'
+import { getStorePageQueryOptions, storePageOf } from './features/stores/api/get-store-page'
 import {
   getTradingCalendarQueryOptions,
   TradingCalendarSchema,
@@ -162,9 +163,14 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
   setServerEnv(env)
   const { shops, centreSettings, vacantShops, tradingCalendar, powerStatuses, whatsOn } = parsed(data)
   let status: 200 | 404 = pattern === '*' ? 404 : 200
+  const queryClient = createQueryClient()
   if (pattern === paths.store.path) {
     const slug = decodeURIComponent(target.pathname.slice(paths.stores.path.length + 1))
-    if (!shops.some((shop) => shop.slug === slug)) {
+    // A store's page reads the store and what its strips show, not the shop list (decision 043):
+    // that is all it hands over.
+    const page = storePageOf(shops, slug)
+    queryClient.setQueryData(getStorePageQueryOptions(slug, queryClient).queryKey, page)
+    if (!page) {
       const literal = shops.find((shop) => literalSlug(shop.tradingName) === slug)
       if (literal) return { kind: 'redirect', status: 301, location: paths.store.getHref(literal.slug) }
       status = 404
@@ -175,7 +181,6 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
     // An item that ended, was never approved or never existed: gone for visitors and crawlers alike.
     if (!whatsOn.some((item) => item.id === id)) status = 404
   }
-  const queryClient = createQueryClient()
   queryClient.setQueryData(getShopsQueryOptions().queryKey, shops)
   queryClient.setQueryData(getCentreSettingsQueryOptions().queryKey, centreSettings)
   queryClient.setQueryData(getVacantShopsQueryOptions().queryKey, vacantShops)

@@ -62,16 +62,27 @@ interface Filterable {
  * and floor match exactly unless 'All …', sorted by trading name.
  */
 export function filterStores<T extends Filterable>(stores: readonly T[], f: DirectoryFilters): T[] {
+  return sortStores(stores.filter(storeFilter(f)))
+}
+
+/**
+ * The test `filterStores` applies, for a list already in the directory's order (`sortStores`):
+ * filtering keeps that order, so a regional mall's 1,000 stores are sorted once per list rather
+ * than on every keystroke.
+ */
+export function storeFilter(f: DirectoryFilters): (store: Filterable) => boolean {
   const needle = f.search.trim().toLowerCase()
+  return (s) =>
+    (needle === '' ||
+      s.tradingName.toLowerCase().includes(needle) ||
+      s.description.toLowerCase().includes(needle)) &&
+    (f.category === ALL_CATEGORIES || s.category === f.category) &&
+    (f.floor === ALL_FLOORS || s.floor === f.floor)
+}
+
+/** The stores in the directory's order (`compareNames`). */
+export function sortStores<T extends Filterable>(stores: readonly T[]): T[] {
   return stores
-    .filter(
-      (s) =>
-        (needle === '' ||
-          s.tradingName.toLowerCase().includes(needle) ||
-          s.description.toLowerCase().includes(needle)) &&
-        (f.category === ALL_CATEGORIES || s.category === f.category) &&
-        (f.floor === ALL_FLOORS || s.floor === f.floor),
-    )
     .map((store) => ({ store, key: nameSortKey(store.tradingName) }))
     .sort((a, b) => compareKeys(a.key, b.key) || compareKeys(a.store.tradingName, b.store.tradingName))
     .map(({ store }) => store)

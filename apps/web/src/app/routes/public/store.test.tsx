@@ -1,8 +1,11 @@
 import '../../../testing/setup'
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { fakeBackend } from '../../../testing/fake-backend'
-import { renderRoute } from '../../../testing/render'
+import { ShopSchema } from '../../../features/stores/api/get-shops'
+import { storePageOf } from '../../../features/stores/api/get-store-page'
+import { whileRecordingReads } from '../../../lib/recorded-reads'
+import { fakeBackend, SHOP_ROWS } from '../../../testing/fake-backend'
+import { renderRoute, testQueryClient } from '../../../testing/render'
 
 describe('a store page', () => {
   it('links to more stores of the same category, never to itself', async () => {
@@ -60,5 +63,38 @@ describe('a store page', () => {
     renderRoute('/stores/no-such-store')
     expect(await screen.findByRole('heading', { name: 'Store not found.' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to Store Directory' })).toHaveAttribute('href', '/stores')
+  })
+
+  it('is drawn from the handed-over store page alone: no request, and the shop list is not read', async () => {
+    // What a page rendered by the gateway hands over (prerender.tsx, decision 043).
+    const fetched = fakeBackend()
+    const queryClient = testQueryClient()
+    const shops = SHOP_ROWS.map((row) => ShopSchema.parse(row))
+    queryClient.setQueryData(
+      ['store-page', 'karoo-butchery-and-deli'],
+      storePageOf(shops, 'karoo-butchery-and-deli'),
+    )
+    const read = await whileRecordingReads(queryClient, async (seen) => {
+      renderRoute('/stores/karoo-butchery-and-deli', queryClient)
+      await screen.findByRole('heading', { level: 1, name: 'Karoo Butchery & Deli' })
+      return seen
+    })
+    const more = screen.getByRole('region', { name: 'More in Grocery & Food' })
+    expect(
+      within(more)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Fresh Basket Market'])
+    expect(
+      screen.getByRole('img', {
+        name: 'Plan of the Ground floor with 2 shops; Karoo Butchery & Deli, shop G02, is marked',
+      }),
+    ).toBeInTheDocument()
+    expect(read.has('["shops"]')).toBe(false)
+    expect(
+      fetched.mock.calls.map(
+        ([input]) => new URL(String(input instanceof Request ? input.url : input)).pathname,
+      ),
+    ).not.toContain('/rest/v1/shops')
   })
 })

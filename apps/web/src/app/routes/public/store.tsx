@@ -10,7 +10,8 @@ import {
   CentrePowerPanel,
   ShopPowerStatus,
 } from '../../../features/power-status/components/centre-power-panel'
-import { type Shop, useShops } from '../../../features/stores/api/get-shops'
+import type { Shop } from '../../../features/stores/api/get-shops'
+import { useStorePage } from '../../../features/stores/api/get-store-page'
 import { StoreBreadcrumb, StoreDetail } from '../../../features/stores/components/store-detail'
 import { StoreLogo } from '../../../features/stores/components/store-logo'
 
@@ -30,14 +31,15 @@ function storeJsonLd(shop: Shop, centreName: string, base: string) {
 
 export default function StoreRoute() {
   const { slug = '' } = useParams()
-  const shops = useShops()
+  // The store and what its strips show, not the whole shop list (get-store-page.ts, decision 043).
+  const page = useStorePage(slug)
   const centre = useCentreSettings()
   const power = usePowerStatuses()
   const now = useMinuteClock()
-  const shop = shops.data?.find((s) => s.slug === slug)
+  const shop = page.data?.shop
   const container = 'mx-auto max-w-7xl px-4 py-10 sm:px-6'
 
-  if (shops.isPending) {
+  if (page.isPending) {
     return (
       <div className={container} aria-busy="true">
         <span className="sr-only">Loading store…</span>
@@ -47,7 +49,7 @@ export default function StoreRoute() {
       </div>
     )
   }
-  if (shops.isError) {
+  if (page.isError) {
     return (
       <div className={container}>
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
@@ -56,10 +58,10 @@ export default function StoreRoute() {
           <Button
             variant="outline"
             className="mt-5"
-            disabled={shops.isFetching}
-            onClick={() => void shops.refetch()}
+            disabled={page.isFetching}
+            onClick={() => void page.refetch()}
           >
-            {shops.isFetching ? 'Trying again…' : 'Try again'}
+            {page.isFetching ? 'Trying again…' : 'Try again'}
           </Button>
         </div>
       </div>
@@ -102,7 +104,7 @@ export default function StoreRoute() {
       />
       <StoreDetail
         shop={shop}
-        shops={shops.data}
+        floorUnits={page.data?.floorUnits ?? [shop.shopNo]}
         live={
           <section aria-label="Power and trading status" className="space-y-2">
             <ShopPowerStatus statuses={power.data} shopId={shop.id} now={now} />
@@ -110,14 +112,13 @@ export default function StoreRoute() {
           </section>
         }
       />
-      <MoreInCategory shop={shop} shops={shops.data} />
+      <MoreInCategory shop={shop} related={page.data?.related ?? []} />
     </div>
   )
 }
 
 /** Up to three other stores of the same category, so a visitor can go on browsing (issue 15, §2). */
-function MoreInCategory({ shop, shops }: { shop: Shop; shops: Shop[] }) {
-  const related = shops.filter((s) => s.category === shop.category && s.id !== shop.id).slice(0, 3)
+function MoreInCategory({ shop, related }: { shop: Shop; related: Shop[] }) {
   if (related.length === 0) return null
   return (
     <section aria-labelledby="more-in-category" className="mt-14 border-t border-stone-200 pt-10">

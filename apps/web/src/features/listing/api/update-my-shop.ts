@@ -64,7 +64,8 @@ export function useUpdateMyShop() {
     mutationFn: updateMyShop,
     onSuccess: (shop) => {
       queryClient.setQueryData(['my-shop', shop.id], shop)
-      // The public directory shows the change at once.
+      // The public directory and store pages (get-store-page.ts) show the change at once.
+      queryClient.removeQueries({ queryKey: ['store-page'] })
       return queryClient.invalidateQueries({ queryKey: ['shops'] })
     },
   })

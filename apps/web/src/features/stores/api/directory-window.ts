@@ -1,4 +1,9 @@
-import { type DirectoryFilters, filterStores, floorOptions } from '@genesis/contracts/store-directory'
+import {
+  type DirectoryFilters,
+  floorOptions,
+  sortStores,
+  storeFilter,
+} from '@genesis/contracts/store-directory'
 import type { Shop } from './get-shops'
 
 /**
@@ -24,6 +29,21 @@ export interface DirectoryWindow {
 
 export const DIRECTORY_WINDOW_KEY = ['directory-window'] as const
 
+/**
+ * Every shop of a list in the directory's order, and the floor filter's options: worked out once
+ * per list (the app's query data, or the rows of one read on the server), not on each keystroke or
+ * for each page rendered from the same rows (decision 043).
+ */
+const preparedLists = new WeakMap<readonly Shop[], { sorted: Shop[]; floors: string[] }>()
+function prepared(all: readonly Shop[]) {
+  let list = preparedLists.get(all)
+  if (!list) {
+    list = { sorted: sortStores(all), floors: floorOptions(all.map((s) => s.floor)) }
+    preparedLists.set(all, list)
+  }
+  return list
+}
+
 /** What the directory draws from `all` for these filters and page: the same on the server and in the app. */
 export function directoryListing(
   all: readonly Shop[],
@@ -32,12 +52,13 @@ export function directoryListing(
   /** A further test, applied after the filters: "Open now" (which depends on the time of day). */
   keep?: (shop: Shop) => boolean,
 ) {
-  const filtered = filterStores(all, filters)
-  const visible = keep ? filtered.filter(keep) : filtered
+  const { sorted, floors } = prepared(all)
+  const matches = storeFilter(filters)
+  const visible = sorted.filter(keep ? (shop) => matches(shop) && keep(shop) : matches)
   return {
     drawn: visible.slice(0, shown),
     matching: visible.length,
     total: all.length,
-    floors: floorOptions(all.map((s) => s.floor)),
+    floors,
   }
 }

@@ -7,23 +7,21 @@ const PAD = 8
 
 /**
  * Where a store is (issue 15 §2): a small diagram of its floor, every shop on it as a unit along
- * the walkway in shop-number order, this one marked. Drawn from the directory's own rows, so it
- * follows the data (a new shop appears, a moved one moves) without a drawing to keep up to date.
+ * the walkway in shop-number order, this one marked. Drawn from the directory's own rows (`units`:
+ * the shop numbers of the floor, in order, get-store-page.ts), so it follows the data (a new shop
+ * appears, a moved one moves) without a drawing to keep up to date.
  */
-export function FloorDiagram({ shop, shops }: { shop: Shop; shops: Shop[] }) {
-  const onFloor = shops
-    .filter((s) => s.floor === shop.floor)
-    .sort((a, b) => a.shopNo.localeCompare(b.shopNo, undefined, { numeric: true }))
+export function FloorDiagram({ shop, units: onFloor }: { shop: Shop; units: readonly string[] }) {
   const top = onFloor.slice(0, Math.ceil(onFloor.length / 2))
   const bottom = onFloor.slice(top.length)
   const height = PAD * 2 + ROW * 2 + WALK
-  const row = (units: Shop[], y: number) => {
+  const row = (units: readonly string[], y: number) => {
     const width = (W - PAD * 2) / Math.max(units.length, 1)
     return units.map((unit, i) => {
-      const here = unit.id === shop.id
+      const here = unit === shop.shopNo
       const x = PAD + i * width
       return (
-        <g key={unit.id}>
+        <g key={unit}>
           <rect
             x={x + 1.5}
             y={y}
@@ -39,7 +37,7 @@ export function FloorDiagram({ shop, shops }: { shop: Shop; shops: Shop[] }) {
             textAnchor="middle"
             className={here ? 'fill-white text-[12px] font-bold' : 'fill-stone-600 text-[10px]'}
           >
-            {unit.shopNo}
+            {unit}
           </text>
         </g>
       )

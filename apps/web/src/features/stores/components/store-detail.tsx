@@ -55,9 +55,17 @@ export function StoreBreadcrumb({ name }: { name: string }) {
 
 /**
  * One store's page (docs/product/site.md §2): breadcrumb, floor and shop number, phone, website,
- * hours per day, and where it is on its floor (issue 15 §2) among `shops`, the directory's rows.
+ * hours per day, and where it is on its floor (issue 15 §2) among `floorUnits`, its floor's shop numbers.
  */
-export function StoreDetail({ shop, shops, live }: { shop: Shop; shops: Shop[]; live?: ReactNode }) {
+export function StoreDetail({
+  shop,
+  floorUnits,
+  live,
+}: {
+  shop: Shop
+  floorUnits: readonly string[]
+  live?: ReactNode
+}) {
   const hours = openingHoursLines(shop.tradingHours)
   const subjects = useMemo(() => [{ id: shop.id, hours: shop.tradingHours }], [shop])
   const status = useOpenStatuses(subjects)?.get(shop.id)
@@ -198,7 +206,7 @@ export function StoreDetail({ shop, shops, live }: { shop: Shop; shops: Shop[]; 
               Where to find us
             </h2>
             <div className="mt-4">
-              <FloorDiagram shop={shop} shops={shops} />
+              <FloorDiagram shop={shop} units={floorUnits} />
             </div>
           </Card>
         </div>

@@ -70,18 +70,47 @@ export function StoreDirectory({ statusOf }: { statusOf?: (shop: Shop) => ReactN
     filters.openNow,
   ].filter(Boolean).length
 
+  // Without "Open now", a status is worked out only for the stores drawn (48 of a regional mall's
+  // 1,000): the statuses of every shop were most of the time of a mall's directory rendered on
+  // request, and of the app's first frame (decision 043). The listing is kept per list and
+  // filters, so a render that changes neither (the controls' own state) does not filter again.
+  const windowQuery = directoryWindowQuery(filters, shown)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: windowQuery stands for filters and shown
+  const unfiltered = useMemo(
+    () => (data && !filters.openNow ? directoryListing(data, filters, shown) : undefined),
+    [data, windowQuery, filters.openNow],
+  )
   const statuses = useOpenStatuses(
     useMemo(
-      () => (data ?? fromWindow?.drawn ?? []).map((s) => ({ id: s.id, hours: s.tradingHours })),
-      [data, fromWindow],
+      () =>
+        (filters.openNow ? (data ?? []) : (unfiltered?.drawn ?? fromWindow?.drawn ?? [])).map((s) => ({
+          id: s.id,
+          hours: s.tradingHours,
+        })),
+      [data, unfiltered, fromWindow, filters.openNow],
     ),
   )
   // "Open now" keeps the stores whose status says so; until the calendar is known, none is claimed open.
   const keep = filters.openNow ? (shop: Shop) => statuses?.get(shop.id)?.state === 'open' : undefined
   const listing = data
-    ? directoryListing(data, filters, shown, keep)
+    ? (unfiltered ?? directoryListing(data, filters, shown, keep))
     : (fromWindow ?? directoryListing([], filters, shown))
   const { drawn, matching, total, floors } = listing
+  // The cards are drawn again only when the stores, their statuses or the view change: a keystroke
+  // first redraws the search box alone, at once, and the list follows in the router's transition.
+  const cards = useMemo(
+    () =>
+      drawn.map((shop) => (
+        <StoreCard
+          key={shop.id}
+          shop={shop}
+          view={view}
+          status={statuses?.get(shop.id)}
+          live={statusOf?.(shop)}
+        />
+      )),
+    [drawn, view, statuses, statusOf],
+  )
 
   return (
     <div>
@@ -100,7 +129,7 @@ export function StoreDirectory({ statusOf }: { statusOf?: (shop: Shop) => ReactN
                 id={ids.search}
                 type="search"
                 placeholder="Search by name or description"
-                value={filters.search}
+                value={controls.search}
                 onChange={(e) => setSearch(e.target.value)}
                 className={cn(CONTROL, 'pl-10')}
               />
@@ -217,15 +246,7 @@ export function StoreDirectory({ statusOf }: { statusOf?: (shop: Shop) => ReactN
                 view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1',
               )}
             >
-              {drawn.map((shop) => (
-                <StoreCard
-                  key={shop.id}
-                  shop={shop}
-                  view={view}
-                  status={statuses?.get(shop.id)}
-                  live={statusOf?.(shop)}
-                />
-              ))}
+              {cards}
             </ul>
           )}
           {matching > shown && (
