@@ -32,9 +32,8 @@ await build({
   ssr: { noExternal: true },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
 })
-const { renderPage, makeControlsInert, PRERENDERED_PAGES, NOT_FOUND_PAGE, renderTenantDashboardFirstPaint } = (await import(
-  pathToFileURL(join(serverOut, 'prerender.js')).href
-)) as typeof import('../src/prerender.tsx')
+const { renderPage, makeControlsInert, PRERENDERED_PAGES, NOT_FOUND_PAGE, renderTenantDashboardFirstPaint } =
+  (await import(pathToFileURL(join(serverOut, 'prerender.js')).href)) as typeof import('../src/prerender.tsx')
 
 /** Vite's manifest of the client build: source module → chunk file and the chunks it imports. */
 const ManifestSchema = z.record(

@@ -19,9 +19,12 @@ const slot = (field: (typeof FIELDS)[number]) => `@@${field}@@`
  * app draws while their record loads again, tenancy-summary.ts), before the browser's first paint:
  * only when it belongs to the stored session's user, and only in the common shape (a shop, a
  * tenancy that has not ended); otherwise the heading's loading block stays. Runs as the parser
- * reaches it, right after the markup; the app draws the same heading over it.
+ * reaches it, right after the markup; the app draws the same heading over it. Someone with nothing
+ * remembered (a first visit on this device, another user's data, no session) keeps only the
+ * frame: the app shows its usual loading state and the page once the session check has ended, as
+ * before, without the cost of laying out a page it will replace (`TenantLayout` decides the same).
  */
-const FILL_HEADING = `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(AUTH_STORAGE_KEY)})),d=JSON.parse(localStorage.getItem(${JSON.stringify(TENANT_DATA_KEY)})),u=s&&s.user&&s.user.id,p=d&&d.shop;if(!u||!p||d.userId!==u||d.status==='vacated')return;var v={companyName:d.companyName,tradingName:p.trading_name,shopNo:p.shop_no,floor:p.floor,category:p.category};for(var k in v)if(typeof v[k]!=='string')return;var t=document.getElementById('remembered-heading'),m=document.getElementById('main'),h=m&&m.firstElementChild;if(!t||!h||!h.hasAttribute('aria-busy'))return;var c=t.content.cloneNode(true),w=document.createTreeWalker(c,4),n;while((n=w.nextNode()))n.data=n.data.replace(/@@(\\w+)@@/g,function(_,f){return v[f]});h.replaceWith(c)}catch(e){}})()`
+const FILL_HEADING = `(function(){var m=document.getElementById('main');try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(AUTH_STORAGE_KEY)})),d=JSON.parse(localStorage.getItem(${JSON.stringify(TENANT_DATA_KEY)})),u=s&&s.user&&s.user.id,p=d&&d.shop;if(!u||!d||d.userId!==u||typeof d.companyName!=='string'){m&&m.replaceChildren();return}if(!p||d.status==='vacated')return;var v={companyName:d.companyName,tradingName:p.trading_name,shopNo:p.shop_no,floor:p.floor,category:p.category};for(var k in v)if(typeof v[k]!=='string')return;var t=document.getElementById('remembered-heading'),h=m&&m.firstElementChild;if(!t||!h||!h.hasAttribute('aria-busy'))return;var c=t.content.cloneNode(true),w=document.createTreeWalker(c,4),n;while((n=w.nextNode()))n.data=n.data.replace(/@@(\\w+)@@/g,function(_,f){return v[f]});h.replaceWith(c)}catch(e){m&&m.replaceChildren()}})()`
 
 /**
  * The tenant dashboard's first paint, written into its served HTML by the build
