@@ -48,7 +48,7 @@ function setup(keepPageWhileLoading: boolean) {
     { initialEntries: ['/tenant/dashboard'] },
   )
   render(<RouterProvider router={router} />)
-  return { store, seen, mounts: () => mounts }
+  return { store, seen, mounts }
 }
 
 describe('RequireArea keepPageWhileLoading (decision 041)', () => {
