@@ -84,6 +84,8 @@ const APP_PAGES: Record<string, { file: string; modules: string[]; firstPaint?: 
       'src/app/routes/tenant/layout.tsx',
       'src/app/routes/tenant/dashboard.tsx',
       'src/lib/session/session-engine.ts',
+      // The overview's queries, started from the entry (decision 041).
+      'src/app/routes/tenant/prefetch-dashboard.ts',
     ],
   },
 }
