@@ -32,9 +32,8 @@ await build({
   ssr: { noExternal: true },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
 })
-const { renderPage, makeControlsInert, PRERENDERED_PAGES, NOT_FOUND_PAGE } = (await import(
-  pathToFileURL(join(serverOut, 'prerender.js')).href
-)) as typeof import('../src/prerender.tsx')
+const { renderPage, makeControlsInert, PRERENDERED_PAGES, NOT_FOUND_PAGE, renderTenantDashboardFirstPaint } =
+  (await import(pathToFileURL(join(serverOut, 'prerender.js')).href)) as typeof import('../src/prerender.tsx')
 
 /** Vite's manifest of the client build: source module → chunk file and the chunks it imports. */
 const ManifestSchema = z.record(
@@ -71,18 +70,22 @@ function preloadsOf(keys: readonly string[]): string {
 const preloadsFor = (module: string) => preloadsOf([`src/app/routes/public/${module}.tsx`])
 
 /**
- * Signed-in pages have no first paint to write (only the browser knows who is signed in), but
- * their code is known: their HTML names the area's layout, the page and the session engine, so
- * the browser fetches them beside the entry instead of one after the other as the router and the
- * session provider discover them. The app shell otherwise stays as it is.
+ * Signed-in pages: their code is known, so their HTML names the area's layout, the page and the
+ * session engine, and the browser fetches them beside the entry instead of one after the other as
+ * the router and the session provider discover them. Their first paint is the page's frame and
+ * loading state, with no one's data (`firstPaint`; decision 041): only the browser knows who is
+ * signed in.
  */
-const APP_PAGES: Record<string, { file: string; modules: string[] }> = {
+const APP_PAGES: Record<string, { file: string; modules: string[]; firstPaint?: () => string }> = {
   '/tenant/dashboard': {
     file: 'tenant-dashboard.html',
+    firstPaint: renderTenantDashboardFirstPaint,
     modules: [
       'src/app/routes/tenant/layout.tsx',
       'src/app/routes/tenant/dashboard.tsx',
       'src/lib/session/session-engine.ts',
+      // The overview's queries, started from the entry (decision 041).
+      'src/app/routes/tenant/prefetch-dashboard.ts',
     ],
   },
 }
@@ -108,11 +111,13 @@ for (const [pattern, { url, file, module }] of pagesToWrite) {
   await writeFile(join(dist, 'pages', file), html)
   if (pattern) manifest[pattern] = `pages/${file}`
 }
-for (const [path, { file, modules }] of Object.entries(APP_PAGES)) {
-  await writeFile(
-    join(dist, 'pages', file),
-    template.replace('</head>', () => `${preloadsOf(modules)}</head>`),
-  )
+for (const [path, { file, modules, firstPaint }] of Object.entries(APP_PAGES)) {
+  let html = template.replace('</head>', () => `${preloadsOf(modules)}</head>`)
+  if (firstPaint) {
+    // No `<!--page-->` markers: this is not a page to hydrate, the app draws over it (main.tsx).
+    html = html.replace(ROOT_PLACEHOLDER, () => `<div id="root">${makeControlsInert(firstPaint())}</div>`)
+  }
+  await writeFile(join(dist, 'pages', file), html)
   manifest[path] = `pages/${file}`
 }
 await writeFile(join(dist, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`)

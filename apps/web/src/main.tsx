@@ -2,6 +2,7 @@ import '@fontsource-variable/inter/wght.css'
 import './styles/index.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
+import { startEarlyQueries } from './app/early-queries'
 import { AppProvider } from './app/provider'
 import { AppRouterProvider, createAppRouter, routerReady } from './app/router'
 import { initMonitoring } from './lib/monitoring/init'
@@ -51,6 +52,8 @@ async function start() {
       // A page whose data block cannot be read simply loads its data as usual.
     }
   }
+  // The tenant dashboard's data, asked for beside its code (decision 041; one call, nothing else here).
+  startEarlyQueries(queryClient)
   await routerReady(router)
   startTransition(() => {
     createRoot(root).render(

@@ -34,6 +34,9 @@ import { getWhatsOnQueryOptions } from './features/whats-on/api/get-whats-on'
 import { createQueryClient } from './lib/query-client'
 import { whileRecordingReads } from './lib/recorded-reads'
 
+// The tenant dashboard's first paint (decision 041), written into its HTML by scripts/prerender.ts.
+export { renderTenantDashboardFirstPaint } from './app/routes/tenant/dashboard-first-paint'
+
 /**
  * The public pages whose first paint is written at build time (scripts/prerender.ts), keyed by
  * the URL pattern the gateway serves them for. `*` stands for one path segment: every store page

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router'
 import { Skeleton } from '../../components/ui/skeleton'
 import { AREA_ROUTES, type Area, loginHref } from '../../lib/session/area'
 import { assuranceOf } from '../../lib/session/assurance'
-import { useSession } from '../../lib/session/session-context'
+import { SessionPending, useSession } from '../../lib/session/session-context'
 
 const TwoFactorStep = lazy(() => import('./two-factor-step'))
 
@@ -38,14 +38,22 @@ export function AreaLoading({ label }: { label: string }) {
  * - `twoFactor="required"` (admins, when the centre makes two-factor mandatory) and no
  *   authenticator yet: enrolment first.
  * The database enforces the same rules; this only decides what to show.
+ *
+ * `keepPageWhileLoading` (the tenant dashboard, opened with a session stored by an earlier visit):
+ * while the session is checked the page itself is drawn in its loading state instead of the
+ * skeleton, as the served HTML's first paint already shows it, and kept when the check ends, so
+ * nothing on screen is replaced. The page sees nobody signed in until then (`SessionPending`) and
+ * loads nothing; every other outcome (login, the other area, the code step) replaces it as before.
  */
 export function RequireArea({
   area,
   twoFactor = 'when-enrolled',
+  keepPageWhileLoading = false,
   children,
 }: {
   area: Area
   twoFactor?: 'when-enrolled' | 'required'
+  keepPageWhileLoading?: boolean
   children: ReactNode
 }) {
   const session = useSession()
@@ -57,7 +65,13 @@ export function RequireArea({
   // input. (Later changes of the session, such as a sign-out, are not deferred.)
   const checked = useDeferredValue(!session.loading)
 
-  if (session.loading || !checked) return <AreaLoading label={label} />
+  if (session.loading || !checked) {
+    return keepPageWhileLoading ? (
+      <SessionPending pending>{children}</SessionPending>
+    ) : (
+      <AreaLoading label={label} />
+    )
+  }
   if (!session.user || !session.session) {
     // After signing out on purpose the login starts afresh; otherwise it leads back here.
     const next =
@@ -82,5 +96,6 @@ export function RequireArea({
       </Suspense>
     )
   }
-  return children
+  // The same element as while loading (when the page was kept), so the page stays as it is.
+  return <SessionPending pending={false}>{children}</SessionPending>
 }

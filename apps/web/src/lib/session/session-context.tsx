@@ -22,6 +22,18 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null)
 
+/**
+ * True while a guard draws its page's frame before the first session check has ended (the tenant
+ * dashboard's first paint, `RequireArea keepPageWhileLoading`): the page then sees nobody signed in,
+ * so it loads nothing of anyone's until the guard has decided (decision 041).
+ */
+const SessionPendingContext = createContext(false)
+
+/** Marks the page below as drawn before the session check has ended (see SessionPendingContext). */
+export function SessionPending({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return <SessionPendingContext value={pending}>{children}</SessionPendingContext>
+}
+
 const SERVER_SNAPSHOT = new SessionStore({ loading: false, tenantId: null }).getSnapshot()
 
 /**
@@ -109,9 +121,12 @@ export function useSignedInUserId(): string | undefined {
   const context = use(SessionContext)
   if (!context) throw new Error('useSignedInUserId needs the SessionProvider (app/routes/root.tsx)')
   const { store } = context
+  const pending = use(SessionPendingContext)
+  // While pending, the snapshot stays undefined, so the check ending re-renders nobody until the
+  // guard lets the page see the user.
   return useSyncExternalStore(
     store.subscribe,
-    () => store.getSnapshot().user?.id,
+    () => (pending ? undefined : store.getSnapshot().user?.id),
     () => undefined,
   )
 }

@@ -13,6 +13,7 @@ import { getMyTenancyQueryOptions, useMyTenancy } from '../../../features/tenanc
 import { readTenancySummary, summaryOf } from '../../../features/tenancy/api/tenancy-summary'
 import { LeaseSummary } from '../../../features/tenancy/components/lease-summary'
 import { TenancyWelcome } from '../../../features/tenancy/components/tenancy-welcome'
+import { storedUserId } from '../../../lib/session/auth-storage'
 import { useSetTenantId, useSignedInUserId } from '../../../lib/session/session-context'
 import { LazyTab, TabLoading } from './lazy-tab'
 import { PowerPanelLoading } from './power-panel-loading'
@@ -65,12 +66,14 @@ function NeedsTenancy({
  */
 
 /** The heading: the tenant's company and shop; remembered from the last visit while it loads again. */
-const DashboardHeading = memo(function DashboardHeading({ userId }: { userId: string | undefined }) {
+const DashboardHeading = memo(function DashboardHeading() {
+  const userId = useSignedInUserId()
   const tenancy = useMyTenancy(userId)
   const setTenantId = useSetTenantId()
   // The spec (docs/product/site.md §3) Tenant context: the signed-in tenant's id in browser storage under tenant_id.
-  // Its cached data is the heading's summary, drawn at once on the next visit (tenancy-summary.ts).
-  const remembered = useMemo(() => readTenancySummary(userId), [userId])
+  // Its cached data is the heading's summary, drawn at once on the next visit (tenancy-summary.ts),
+  // also while the session is still checked (then for the stored session's user, decision 041).
+  const remembered = useMemo(() => readTenancySummary(userId ?? storedUserId()), [userId])
   useEffect(() => {
     const t = tenancy.data
     if (!t || !userId) return
@@ -87,7 +90,8 @@ const DashboardHeading = memo(function DashboardHeading({ userId }: { userId: st
   )
 })
 
-const BalanceCard = memo(function BalanceCard({ userId }: { userId: string | undefined }) {
+const BalanceCard = memo(function BalanceCard() {
+  const userId = useSignedInUserId()
   const rental = useRentalStatements(userId)
   return (
     <BalanceDueCard
@@ -99,7 +103,8 @@ const BalanceCard = memo(function BalanceCard({ userId }: { userId: string | und
   )
 })
 
-const LeaseCard = memo(function LeaseCard({ userId }: { userId: string | undefined }) {
+const LeaseCard = memo(function LeaseCard() {
+  const userId = useSignedInUserId()
   const tenancy = useMyTenancy(userId)
   return (
     <LeaseSummary
@@ -111,7 +116,8 @@ const LeaseCard = memo(function LeaseCard({ userId }: { userId: string | undefin
   )
 })
 
-const TradingStatusCard = memo(function TradingStatusCard({ userId }: { userId: string | undefined }) {
+const TradingStatusCard = memo(function TradingStatusCard() {
+  const userId = useSignedInUserId()
   const { shopId, isPending } = useTenancyRefs(userId)
   return (
     <Card className="mt-4">
@@ -143,7 +149,8 @@ const TradingStatusCard = memo(function TradingStatusCard({ userId }: { userId: 
   )
 })
 
-const NoticesSection = memo(function NoticesSection({ userId }: { userId: string | undefined }) {
+const NoticesSection = memo(function NoticesSection() {
+  const userId = useSignedInUserId()
   const notices = useNotices(userId)
   // The list (with each notice's Markdown) is drawn in a background render React can pause for
   // input; until then the card keeps its loading state.
@@ -160,7 +167,8 @@ const NoticesSection = memo(function NoticesSection({ userId }: { userId: string
   )
 })
 
-const StatementsSection = memo(function StatementsSection({ userId }: { userId: string | undefined }) {
+const StatementsSection = memo(function StatementsSection() {
+  const userId = useSignedInUserId()
   const { tenantId, shopNo } = useTenancyRefs(userId)
   return (
     <LazyTab
@@ -172,7 +180,8 @@ const StatementsSection = memo(function StatementsSection({ userId }: { userId: 
   )
 })
 
-const ListingSection = memo(function ListingSection({ userId }: { userId: string | undefined }) {
+const ListingSection = memo(function ListingSection() {
+  const userId = useSignedInUserId()
   const { shopId, isPending } = useTenancyRefs(userId)
   return (
     <>
@@ -223,7 +232,8 @@ const ListingSection = memo(function ListingSection({ userId }: { userId: string
   )
 })
 
-const WhatsOnSection = memo(function WhatsOnSection({ userId }: { userId: string | undefined }) {
+const WhatsOnSection = memo(function WhatsOnSection() {
+  const userId = useSignedInUserId()
   const { shopId, isPending } = useTenancyRefs(userId)
   return (
     <LazyTab
@@ -240,7 +250,8 @@ const WhatsOnSection = memo(function WhatsOnSection({ userId }: { userId: string
   )
 })
 
-const MaintenanceSection = memo(function MaintenanceSection({ userId }: { userId: string | undefined }) {
+const MaintenanceSection = memo(function MaintenanceSection() {
+  const userId = useSignedInUserId()
   const { tenantId, shopId, isPending } = useTenancyRefs(userId)
   return (
     <LazyTab
@@ -263,11 +274,17 @@ const MaintenanceSection = memo(function MaintenanceSection({ userId }: { userId
   )
 })
 
+/** The dashboard's live updates (use-live-updates.ts), for whoever is signed in. */
+function LiveUpdates() {
+  useTenantLiveUpdates(useSignedInUserId())
+  return null
+}
+
 /** /tenant/dashboard: the tenant's shop, lease, balance, notices and statements (issue 12). */
 export default function TenantDashboardPage() {
-  // The page itself subscribes to no query, and to the session only for who is signed in.
-  const userId = useSignedInUserId()
-  useTenantLiveUpdates(userId)
+  // The page itself subscribes to no query and not to the session: each part reads who is signed
+  // in, so the moment the session check ends (the page may already be drawn, decision 041)
+  // re-renders those parts, not the tabs around them.
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab')
   const tab: TabId = isTab(requested) ? requested : 'overview'
@@ -291,7 +308,8 @@ export default function TenantDashboardPage() {
         path={paths.tenant.dashboard.getHref()}
         noindex
       />
-      <DashboardHeading userId={userId} />
+      <LiveUpdates />
+      <DashboardHeading />
       <Tabs
         className="mt-6"
         value={tab}
@@ -315,23 +333,23 @@ export default function TenantDashboardPage() {
         </TabsList>
         <TabsContent value="overview">
           <div className="grid gap-4 lg:grid-cols-2">
-            <BalanceCard userId={userId} />
-            <LeaseCard userId={userId} />
+            <BalanceCard />
+            <LeaseCard />
           </div>
-          <TradingStatusCard userId={userId} />
-          <NoticesSection userId={userId} />
+          <TradingStatusCard />
+          <NoticesSection />
         </TabsContent>
         <TabsContent value="statements" className="space-y-4">
-          <StatementsSection userId={userId} />
+          <StatementsSection />
         </TabsContent>
         <TabsContent value="listing" className="space-y-4">
-          <ListingSection userId={userId} />
+          <ListingSection />
         </TabsContent>
         <TabsContent value="whats-on" className="space-y-4">
-          <WhatsOnSection userId={userId} />
+          <WhatsOnSection />
         </TabsContent>
         <TabsContent value="maintenance" className="space-y-4">
-          <MaintenanceSection userId={userId} />
+          <MaintenanceSection />
         </TabsContent>
         <TabsContent value="account" className="space-y-4">
           <LazyTab

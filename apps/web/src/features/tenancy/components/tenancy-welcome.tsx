@@ -78,7 +78,7 @@ export function TenancyWelcome({
 }
 
 /** The loaded heading: company, shop line, and a badge once the tenancy has ended. */
-function WelcomeHeading({
+export function WelcomeHeading({
   companyName,
   shop,
   status,
