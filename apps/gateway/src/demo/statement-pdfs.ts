@@ -137,7 +137,10 @@ function pdfThread() {
   const worker = new Worker(new URL('./statement-pdf-thread.ts', import.meta.url), { execArgv: [] })
   const pending = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>()
   let next = 0
+  /** Set once the thread has failed or ended: later statements fail at once instead of waiting. */
+  let ended: Error | undefined
   const failAll = (error: Error) => {
+    ended ??= error
     for (const job of pending.values()) job.reject(error)
     pending.clear()
   }
@@ -152,6 +155,7 @@ function pdfThread() {
   return {
     render: (statement: StatementForPdf, centre: CentreForPdf) =>
       new Promise<Uint8Array>((resolve, reject) => {
+        if (ended) return reject(ended)
         const id = next++
         pending.set(id, { resolve, reject })
         worker.postMessage({ id, statement, centre })
