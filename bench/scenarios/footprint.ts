@@ -230,14 +230,19 @@ export default async function run() {
     for (const g of gateways) await closed(g, 1000)
     for (let slice = 0; slice < SLICES; slice++) {
       const order = slice % 2 === 0 ? gateways : [...gateways].reverse()
-      for (const g of order) g.reads += await closed(g, LOAD_MS / SLICES)
+      for (const g of order) {
+        g.reads += await closed(g, LOAD_MS / SLICES)
+        // Each side is read right after its own last slice: read after the others' slices, a side
+        // would have idled for their length (V8's memory reducer starts after 8 s of quiet) and
+        // the sides that loaded last would be measured at a disadvantage.
+        if (slice === SLICES - 1) {
+          g.figures['after REST MB'] = memoryOf(g.child.pid as number).rss.toFixed(0)
+          await probe(g, 'after REST')
+        }
+      }
     }
     const load = loadavg()[0]
-    for (const g of gateways) {
-      g.figures['after REST MB'] = memoryOf(g.child.pid as number).rss.toFixed(0)
-      g.figures['REST req/s'] = (g.reads / (LOAD_MS / 1000)).toFixed(0)
-      await probe(g, 'after REST')
-    }
+    for (const g of gateways) g.figures['REST req/s'] = (g.reads / (LOAD_MS / 1000)).toFixed(0)
 
     // A newsletter to SUBSCRIBERS confirmed subscribers, sent by each gateway's own worker.
     for (const g of gateways) {

@@ -8,11 +8,13 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import { createGunzip, createGzip } from 'node:zlib'
-import pg from 'pg'
 import type { BlobStore } from '../blob-store/blob-store.ts'
 import { openPglite } from '../database/pglite.ts'
 import type { Database } from '../database/types.ts'
 import { readTar, TAR_END, tarHeader, tarPadding } from './tar.ts'
+
+/** node-postgres, loaded only when a backup talks to PostgreSQL: a gateway on PGlite never needs it (decision 042). */
+const postgresDriver = async () => (await import('pg')).default
 
 const run = promisify(execFile)
 
@@ -73,7 +75,7 @@ function withoutPassword(url: string): { url: string; env: NodeJS.ProcessEnv } {
 }
 
 async function serverMajor(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url })
+  const client = new (await postgresDriver()).Client({ connectionString: url })
   await client.connect()
   try {
     const { rows } = await client.query<{ v: string }>("select current_setting('server_version_num') as v")
@@ -103,7 +105,7 @@ export async function postgresTool(tool: 'pg_dump' | 'pg_restore', major: number
 }
 
 async function groupRoles(url: string): Promise<NonNullable<Manifest['roles']>> {
-  const client = new pg.Client({ connectionString: url })
+  const client = new (await postgresDriver()).Client({ connectionString: url })
   await client.connect()
   try {
     const { rows } = await client.query<{ name: string; inherit: boolean; bypassRls: boolean }>(
@@ -374,7 +376,7 @@ async function isEmptyFolder(dir: string): Promise<boolean> {
 
 /** True when the database holds no table, view, sequence or function outside the system schemas. */
 async function isEmptyDatabase(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url })
+  const client = new (await postgresDriver()).Client({ connectionString: url })
   await client.connect()
   try {
     const { rows } = await client.query<{ n: number }>(
@@ -493,7 +495,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
       const db = await openPglite(dir, { loadDataDir: new Blob([Buffer.concat(pgliteDump)]) })
       await db.close()
     } else if (target.databaseUrl && restoreTool) {
-      const client = new pg.Client({ connectionString: target.databaseUrl })
+      const client = new (await postgresDriver()).Client({ connectionString: target.databaseUrl })
       await client.connect()
       try {
         for (const role of manifest.roles ?? []) {

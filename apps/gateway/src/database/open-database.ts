@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { openPglite, type PgliteMemorySettings } from './pglite.ts'
-import { openPostgres } from './postgres.ts'
 import type { Database } from './types.ts'
 
 export interface DatabaseSettings {
@@ -17,7 +16,11 @@ export interface DatabaseSettings {
 }
 
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
-  if (settings.databaseUrl) return openPostgres(settings.databaseUrl, settings.poolSize)
+  if (settings.databaseUrl) {
+    // Loaded only for PostgreSQL: a gateway on PGlite never needs node-postgres (decision 042).
+    const { openPostgres } = await import('./postgres.ts')
+    return openPostgres(settings.databaseUrl, settings.poolSize)
+  }
   if (settings.memory || !settings.dataDir) return openPglite(undefined, { memory: settings.pglite })
   const dir = join(settings.dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })

@@ -1,112 +1,17 @@
-import { formatDay, formatPeriod, formatQuantity, formatRand } from '@genesis/contracts/tenant-portal'
-import PDFDocument from 'pdfkit'
+import { Worker } from 'node:worker_threads'
+import { formatQuantity } from '@genesis/contracts/tenant-portal'
 import type { Database } from '../database/types.ts'
 import type { Deps } from '../deps.ts'
 import { putObject } from '../services/storage/objects.ts'
+import type { CentreForPdf, StatementForPdf } from './render-statement-pdf.ts'
+
+export type { CentreForPdf, StatementForPdf }
 
 /*
  * Statement PDFs for the demo content (issue 12): every issued demo statement gets a real PDF in
  * the private statements bucket, generated at seeding (pdfkit), so a newcomer's first download on
  * a fresh `npm start` works. Stored through putObject like any upload: rows and blobs in step.
  */
-
-export interface StatementForPdf {
-  kind: 'rental' | 'utility'
-  id: string
-  tenant_id: string
-  period: string
-  statement_date: string
-  due_date: string | null
-  status: string
-  company_name: string
-  shop_no: string | null
-  trading_name: string | null
-  /** Rental: the lines; utility: electricity, water and other charges with their readings. */
-  lines: { description: string; detail?: string; amount: number }[]
-  /** VAT at vat_rate on the lines (included in total). */
-  vat_amount: number
-  vat_rate: number
-  total: number
-  amount_paid: number
-}
-
-export interface CentreForPdf {
-  centre_name: string
-  address_line: string
-  suburb: string
-  city: string
-  phone: string
-  management_email: string
-}
-
-/** Renders one statement as an A4 PDF. */
-export function renderStatementPdf(s: StatementForPdf, centre: CentreForPdf): Promise<Uint8Array> {
-  const title = `${s.kind === 'rental' ? 'Rental' : 'Utility'} statement — ${formatPeriod(s.period)}`
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: {
-      Title: title,
-      Author: centre.centre_name,
-      Subject: `${s.company_name}, shop ${s.shop_no ?? '—'}`,
-    },
-  })
-  const chunks: Buffer[] = []
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))))
-    doc.on('error', reject)
-  })
-
-  doc.font('Helvetica-Bold').fontSize(18).text(centre.centre_name)
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#57534e')
-    .text([centre.address_line, centre.suburb, centre.city].filter(Boolean).join(', '))
-    .text(`${centre.phone} · ${centre.management_email}`)
-  doc.moveDown(1.5).fillColor('#1c1917').font('Helvetica-Bold').fontSize(14).text(title)
-  doc.moveDown(0.5).font('Helvetica').fontSize(10)
-  doc.text(`Tenant: ${s.company_name}`)
-  if (s.shop_no) doc.text(`Shop: ${s.shop_no}${s.trading_name ? ` (${s.trading_name})` : ''}`)
-  doc.text(`Statement date: ${formatDay(s.statement_date)}`)
-  doc.text(`Due date: ${formatDay(s.due_date)}`)
-  doc.moveDown()
-
-  const left = doc.page.margins.left
-  const right = doc.page.width - doc.page.margins.right
-  const amountWidth = 110
-  const row = (label: string, amount: string, options: { bold?: boolean; detail?: string } = {}) => {
-    const y = doc.y
-    doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10)
-    doc.text(label, left, y, { width: right - left - amountWidth - 10 })
-    const afterLabel = doc.y
-    doc.text(amount, right - amountWidth, y, { width: amountWidth, align: 'right' })
-    doc.y = Math.max(afterLabel, doc.y)
-    if (options.detail) {
-      doc.font('Helvetica').fontSize(8).fillColor('#57534e').text(options.detail, left, doc.y)
-      doc.fillColor('#1c1917')
-    }
-    doc.moveDown(0.4)
-  }
-  doc.moveTo(left, doc.y).lineTo(right, doc.y).strokeColor('#d6d3d1').stroke().moveDown(0.5)
-  for (const line of s.lines) row(line.description, formatRand(line.amount), { detail: line.detail })
-  doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke().moveDown(0.5)
-  row('Subtotal (excl. VAT)', formatRand(s.total - s.vat_amount))
-  row(`VAT (${formatQuantity(s.vat_rate * 100)} %)`, formatRand(s.vat_amount))
-  row('Total', formatRand(s.total), { bold: true })
-  row('Paid', formatRand(s.amount_paid))
-  row('Balance', formatRand(Math.max(0, s.total - s.amount_paid)), { bold: true })
-  doc.moveDown(2).font('Helvetica').fontSize(8).fillColor('#57534e')
-  doc.text(
-    'Please pay by EFT using your shop number as the reference, then upload the proof of payment in the tenant portal.',
-    left,
-    doc.y,
-    { width: right - left },
-  )
-  doc.end()
-  return done
-}
 
 const num = (v: string | number | null) => (v === null ? 0 : Number(v))
 
@@ -220,6 +125,45 @@ async function statementsWithoutFile(db: Database): Promise<StatementForPdf[]> {
   ]
 }
 
+/**
+ * Renders statements' PDFs in a worker thread (statement-pdf-thread.ts) until `close`. pdfkit and
+ * its fonts take some 7 MB of V8 heap; loaded in the gateway's own thread they stayed there for
+ * good after the first PDF (the demo seed renders them at first start), while a thread's whole
+ * heap is given back when it ends (decision 042). Starting the thread costs a few hundred
+ * milliseconds, paid only when there is something to render.
+ */
+function pdfThread() {
+  // No inherited options: a preloaded script (`--import`) is for the gateway's own thread.
+  const worker = new Worker(new URL('./statement-pdf-thread.ts', import.meta.url), { execArgv: [] })
+  const pending = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>()
+  let next = 0
+  /** Set once the thread has failed or ended: later statements fail at once instead of waiting. */
+  let ended: Error | undefined
+  const failAll = (error: Error) => {
+    ended ??= error
+    for (const job of pending.values()) job.reject(error)
+    pending.clear()
+  }
+  worker.on('message', (answer: { id: number; bytes?: Uint8Array; error?: string }) => {
+    const job = pending.get(answer.id)
+    pending.delete(answer.id)
+    if (answer.bytes) job?.resolve(answer.bytes)
+    else job?.reject(new Error(answer.error ?? 'the PDF thread answered nothing'))
+  })
+  worker.on('error', failAll)
+  worker.on('exit', (code) => failAll(new Error(`the PDF thread ended (exit code ${code})`)))
+  return {
+    render: (statement: StatementForPdf, centre: CentreForPdf) =>
+      new Promise<Uint8Array>((resolve, reject) => {
+        if (ended) return reject(ended)
+        const id = next++
+        pending.set(id, { resolve, reject })
+        worker.postMessage({ id, statement, centre })
+      }),
+    close: () => worker.terminate(),
+  }
+}
+
 /** Where a statement's PDF lives in the statements bucket (under the tenant's folder, as RLS requires). */
 export const statementPdfPath = (s: Pick<StatementForPdf, 'kind' | 'tenant_id' | 'period'>) =>
   `${s.tenant_id}/${s.kind}/${s.period.slice(0, 7)}.pdf`
@@ -241,29 +185,45 @@ export async function generateMissingStatementPdfs(
   const centre = centres[0]
   if (!centre) return 0
   const statements = await statementsWithoutFile(deps.db)
+  if (statements.length === 0) return 0
+  const thread = pdfThread()
   let made = 0
-  for (const s of statements) {
-    try {
-      const bytes = await renderStatementPdf(s, centre)
-      const name = statementPdfPath(s)
-      await putObject(deps, {
-        bucketId: 'statements',
-        name,
-        bytes,
-        contentType: 'application/pdf',
-        upsert: true,
-      })
-      // Only if nobody attached a file meanwhile.
-      await deps.db.query(
-        `update public.${s.kind}_statements set file_path = $1, file_generated = true where id = $2 and file_path is null`,
-        [name, s.id],
-      )
-      made += 1
-    } catch (error) {
-      onError(s, error)
-    }
+  try {
+    for (const s of statements) made += await storePdf(deps, thread, s, centre, onError)
+  } finally {
+    await thread.close()
   }
   return made
+}
+
+/** Renders and stores one statement's PDF; 1 when made, 0 when it failed (reported to `onError`). */
+async function storePdf(
+  deps: Deps,
+  thread: ReturnType<typeof pdfThread>,
+  s: StatementForPdf,
+  centre: CentreForPdf,
+  onError: (statement: StatementForPdf, error: unknown) => void,
+): Promise<number> {
+  try {
+    const bytes = await thread.render(s, centre)
+    const name = statementPdfPath(s)
+    await putObject(deps, {
+      bucketId: 'statements',
+      name,
+      bytes,
+      contentType: 'application/pdf',
+      upsert: true,
+    })
+    // Only if nobody attached a file meanwhile.
+    await deps.db.query(
+      `update public.${s.kind}_statements set file_path = $1, file_generated = true where id = $2 and file_path is null`,
+      [name, s.id],
+    )
+    return 1
+  } catch (error) {
+    onError(s, error)
+    return 0
+  }
 }
 
 /** The demo statements' PDFs at first start (issue 12). */

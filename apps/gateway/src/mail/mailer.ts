@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { Logger } from 'pino'
 import type { Database } from '../database/types.ts'
 
@@ -97,18 +97,38 @@ export interface MailerSettings {
   timeoutMs?: number
 }
 
+/**
+ * An SMTP transport made on its first message: nodemailer is loaded then (importing it costs some
+ * 5 MB of V8 heap, and a gateway may run for days without sending a mail; decision 042). The
+ * options are worked out at once, so a malformed SMTP_URL still fails at start.
+ */
+interface LazyTransporter {
+  get(): Promise<Transporter>
+  /** Closes the transport if it was made (a pooled one once its last message is answered). */
+  close(): void
+}
+
+function lazyTransporter(options: ReturnType<typeof smtpOptions>): LazyTransporter {
+  let made: Promise<Transporter> | undefined
+  return {
+    get: () =>
+      (made ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options))),
+    close: () => {
+      void made?.then((transporter) => transporter.close())
+    },
+  }
+}
+
 /** The one mail module (docs/product/README.md §6): SMTP when SMTP_URL is set, the outbox table otherwise. */
 export function createMailer(settings: MailerSettings): Mailer {
   const timeout = settings.timeoutMs ?? 10_000
-  const transporter: Transporter | undefined = settings.smtpUrl
-    ? nodemailer.createTransport(smtpOptions(settings.smtpUrl, timeout))
-    : undefined
+  const transporter = settings.smtpUrl ? lazyTransporter(smtpOptions(settings.smtpUrl, timeout)) : undefined
   const smtpUrl = settings.smtpUrl
   return {
     transport: transporter ? 'smtp' : 'outbox',
     send: (message) => sendThrough(settings, transporter, message),
     bulk() {
-      const session = smtpUrl ? nodemailer.createTransport(bulkSmtpOptions(smtpUrl, timeout)) : undefined
+      const session = smtpUrl ? lazyTransporter(bulkSmtpOptions(smtpUrl, timeout)) : undefined
       const transport = session ? 'smtp' : 'outbox'
       return {
         transport,
@@ -140,7 +160,7 @@ function outboxRow(settings: MailerSettings, transport: 'smtp' | 'outbox', messa
 /** Records the message in the outbox, then delivers it through `transporter` (or leaves it there). */
 async function sendThrough(
   settings: MailerSettings,
-  transporter: Transporter | undefined,
+  transporter: LazyTransporter | undefined,
   message: MailMessage,
 ): Promise<SentMail> {
   const { db } = settings
@@ -190,7 +210,7 @@ async function sendThrough(
 /** Hands a message already in the outbox (row `id`) to the mail server, or only logs it without one. */
 async function transmit(
   settings: MailerSettings,
-  transporter: Transporter | undefined,
+  transporter: LazyTransporter | undefined,
   message: MailMessage,
   id: string,
 ): Promise<SentMail> {
@@ -212,7 +232,7 @@ async function transmit(
     return { id, transport: 'outbox' }
   }
   try {
-    const info = await transporter.sendMail({
+    const info = await (await transporter.get()).sendMail({
       from: message.from ?? settings.from,
       to,
       replyTo: message.replyTo,

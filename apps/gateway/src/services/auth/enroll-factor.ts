@@ -1,6 +1,5 @@
 import type { Handler } from 'hono'
 import { generateSecret, generateURI } from 'otplib'
-import QRCode from 'qrcode'
 import { z } from 'zod'
 import { writeAudit } from './audit.ts'
 import { type AuthServices, requestIp } from './auth-services.ts'
@@ -38,6 +37,8 @@ export function enrollFactor(services: AuthServices): Handler {
     const friendlyName = body.friendly_name ?? ''
     const secret = generateSecret()
     const uri = generateURI({ issuer, label: user.email ?? user.id, secret })
+    // Loaded on the first enrolment: most runs of the gateway never draw a QR code (decision 042).
+    const { default: QRCode } = await import('qrcode')
     const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
 
     const id = await deps.db.transaction(async (tx) => {
