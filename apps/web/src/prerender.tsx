@@ -32,6 +32,10 @@ import { directoryWindowQuery, readDirectoryParams } from './features/stores/com
 import { getWhatsOnQueryOptions } from './features/whats-on/api/get-whats-on'
 import { createQueryClient } from './lib/query-client'
 import { whileRecordingReads } from './lib/recorded-reads'
+import { setRenderClock } from './lib/render-clock'
+import { type HandedOver, markInertUntilLive, servedMarker } from './prerender-marks'
+
+export type { HandedOver }
 
 /**
  * The public pages whose first paint is written at build time (scripts/prerender.ts), keyed by
@@ -77,30 +81,61 @@ const TEMPLATES: Record<string, string> = {
 }
 
 /**
- * The markup of `url` as the app draws it before any data has arrived: header, page text and
+ * The markup of `url` as the app draws it before any data has arrived (or with the data in
+ * `queryClient`, and the clocks at `at`, when the gateway renders it on request): header, page text and
  * footer, with data-bound parts in their loading state. The browser paints it straight from the
  * HTML; the app then draws exactly the same first frame over it (main.tsx), so nothing moves.
  * Metadata is left to the app: its absolute URLs depend on the site URL of the running gateway.
  */
-export async function renderPage(url: string, queryClient?: QueryClient): Promise<string> {
+export async function renderPage(url: string, queryClient?: QueryClient, at?: number): Promise<string> {
   const handler = createStaticHandler(routes)
   const context = await handler.query(new Request(new URL(url, 'http://prerender.invalid')))
   if (context instanceof Response) throw new Error(`Prerendering ${url} answered a redirect`)
   if (context.errors) throw new Error(`Prerendering ${url} failed: ${JSON.stringify(context.errors)}`)
   const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(
-    <StrictMode>
-      {/* Without a client: a fresh one where every query is pending, as in the app's first frame.
-          Nothing is fetched while rendering to a string. */}
-      <AppProvider queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
-    </StrictMode>,
-  )
+  // The clocks read `at` (lib/render-clock.ts) during this synchronous render only, so renderings
+  // that overlap while their routes load cannot read each other's time.
+  setRenderClock(at)
+  try {
+    return renderToString(
+      <StrictMode>
+        {/* Without a client: a fresh one where every query is pending, as in the app's first frame.
+            Nothing is fetched while rendering to a string. */}
+        <AppProvider queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </StrictMode>,
+    )
+  } finally {
+    setRenderClock(undefined)
+  }
+}
+
+/** A Suspense boundary the server could not finish: the browser draws it itself. */
+const UNFINISHED_BOUNDARY = '<!--$!-->'
+/** How often, and how long apart, a rendering waits for its lazy parts' code to load. */
+const LAZY_WAITS = 50
+const LAZY_WAIT_MS = 10
+
+/**
+ * `renderPage` with every lazy part of the page drawn. `renderToString` cannot wait for a lazy
+ * component's code: the first rendering after the gateway starts leaves such a part to the
+ * browser (an unfinished boundary), which hydration reports as an error and draws again
+ * (decision 040). The code is local to the server module, so it is in after a few milliseconds;
+ * later renderings find it loaded and draw in one pass.
+ */
+async function renderCompletely(url: string, queryClient: QueryClient, at: number): Promise<string> {
+  let markup = await renderPage(url, queryClient, at)
+  for (let wait = 0; wait < LAZY_WAITS && markup.includes(UNFINISHED_BOUNDARY); wait++) {
+    await new Promise((resolve) => setTimeout(resolve, LAZY_WAIT_MS))
+    markup = await renderPage(url, queryClient, at)
+  }
+  return markup
 }
 
 /**
- * Form controls of the first paint are inert until the app draws over it: text typed into the
+ * Form controls of the build's static first paint (the fallback, which the app draws over rather
+ * than hydrates) are inert until the app draws over it: text typed into the
  * static copy would vanish when the live page replaces it, and a form sent from it would bypass
  * the app. Links keep working (they are plain page loads). React writes these tags as `<input `,
  * `<button>` and so on, so the tag names are matched exactly.
@@ -108,9 +143,6 @@ export async function renderPage(url: string, queryClient?: QueryClient): Promis
 export function makeControlsInert(markup: string): string {
   return markup.replace(/<(form|input|select|textarea|button)(?=[\s>/])/g, '<$1 inert=""')
 }
-
-/** The query cache a rendered page hands to the app (main.tsx puts it back with setQueryData). */
-export type HandedOver = Array<{ key: readonly unknown[]; data: unknown; at: number }>
 
 /** The public data a page is rendered with: rows as the REST API returns them to a visitor. */
 export interface PublicData {
@@ -195,14 +227,20 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
     )
   }
   takeServedHead()
-  const rendered = await whileRecordingReads(queryClient, (read) =>
-    renderPage(`${target.pathname}${target.search}`, queryClient).then((markup) => ({ markup, read })),
-  )
+  // Every clock on the page reads this time, which the markup names for the app's hydration.
+  const renderedAt = Date.now()
+  const rendered = await whileRecordingReads(queryClient, async (read) => {
+    const markup = await renderCompletely(`${target.pathname}${target.search}`, queryClient, renderedAt)
+    return { markup, read }
+  })
   // The head tags the page's PageMeta asked for, as the app draws them (React escapes them).
   const meta = takeServedHead()
   const head = meta ? markServed(renderToStaticMarkup(<MetaTags {...meta} />)) : ''
   // Resources React writes before the markup (preloads) are in the page's head already.
-  const markup = makeControlsInert(rendered.markup.replace(/^(?:<link [^>]*>)*/, ''))
+  // The app hydrates this markup (decision 040): it opens with the marker that says so, and only
+  // its forms and buttons wait for the app.
+  const markup =
+    servedMarker(renderedAt) + markInertUntilLive(rendered.markup.replace(/^(?:<link [^>]*>)*/, ''))
   const template = TEMPLATES[pattern] ?? NOT_FOUND_PAGE.file
   // Only what the page read while it was drawn (decision 037): the app's first frame reads the
   // same queries, and anything else it needs later it loads as usual. Home's what's-on section is

@@ -1,0 +1,124 @@
+import { expect, type Page, test } from '@playwright/test'
+
+/**
+ * Public pages the gateway rendered with their data are hydrated, not drawn again (decision 040):
+ * the app adopts the served nodes. A difference between the gateway's markup and the app's first
+ * frame makes React draw the whole page again and report a recoverable error, which the app sends
+ * to the site's monitoring and marks on #root (`data-hydration="recovered"`, else "clean").
+ */
+
+/** Console errors and uncaught exceptions of the page, collected from before it loads. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    // The not-found page is served with its status, which the browser logs as a failed load.
+    const notFound = message.text().includes('status of 404') && !message.location().url.includes('/assets/')
+    if (message.type() === 'error' && !notFound) errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+/** Remembers the served page's first heading, to tell afterwards whether the app kept its node. */
+async function rememberServedHeading(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      Reflect.set(window, 'servedHeading', document.querySelector('#root h1'))
+    })
+  })
+}
+
+const SERVED_PAGES = [
+  '/',
+  '/stores',
+  '/stores?category=Electronics',
+  '/stores?q=biltong&open=now',
+  '/stores/fresh-basket-market',
+  '/leasing',
+  '/about',
+  '/contact',
+  '/whats-on',
+  '/privacy',
+  '/no-such-page',
+]
+
+test('every served public page is hydrated without a mismatch, keeping the served nodes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const errors = collectErrors(page)
+  await rememberServedHeading(page)
+  for (const path of SERVED_PAGES) {
+    await page.goto(path)
+    const root = page.locator('#root')
+    await expect(root, path).toHaveAttribute('data-hydration', /.+/)
+    await expect(root, path).toHaveAttribute('data-hydration', 'clean')
+    // The heading on screen is the node the gateway served: nothing was drawn again.
+    const kept = await page.evaluate(() => {
+      const served = Reflect.get(window, 'servedHeading')
+      return served instanceof Element && served === document.querySelector('#root h1')
+    })
+    expect(kept, path).toBe(true)
+    await expect(page.locator('[inert]'), path).toHaveCount(0)
+    expect(errors, path).toEqual([])
+  }
+})
+
+test('a visitor who asks for reduced motion gets a still hero without a mismatch', async ({ page }) => {
+  const errors = collectErrors(page)
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.goto('/')
+  await expect(page.locator('#root')).toHaveAttribute('data-hydration', 'clean')
+  expect(errors).toEqual([])
+})
+
+test('a visitor whose clock is a day ahead of the gateway’s gets the page without a mismatch', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  const errors = collectErrors(page)
+  await page.clock.setFixedTime(new Date(Date.now() + 24 * 60 * 60_000 + 7 * 60_000))
+  for (const path of ['/', '/stores', '/stores/fresh-basket-market', '/whats-on']) {
+    await page.goto(path)
+    await expect(page.locator('#root'), path).toHaveAttribute('data-hydration', 'clean')
+  }
+  expect(errors).toEqual([])
+})
+
+test('text typed into the directory’s search before the app is live is kept and searched for', async ({
+  page,
+}) => {
+  // Hold the app's code back until the visitor has typed, as a slow phone would.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/stores', { waitUntil: 'commit' })
+  const search = page.getByLabel('Search stores')
+  // Inert buttons are out of the accessibility tree: found by their label's attribute.
+  await expect(page.locator('button[aria-label="Open menu"]')).toHaveAttribute('inert', '')
+  await search.pressSequentially('biltong')
+  await expect(page.locator('#root')).not.toHaveAttribute('data-hydration', /.*/)
+  release()
+  await expect(page.locator('#root')).toHaveAttribute('data-hydration', 'clean')
+  await expect(search).toHaveValue('biltong')
+  await expect(page.getByRole('list', { name: 'Stores' }).getByRole('heading', { level: 2 })).toHaveText([
+    'Karoo Butchery & Deli',
+  ])
+  await expect(page).toHaveURL(/\?q=biltong$/)
+  // And the box is the app's own from then on.
+  await search.fill('VOLT')
+  await expect(page.getByRole('list', { name: 'Stores' }).getByRole('heading', { level: 2 })).toHaveText([
+    'Volt Electronics',
+  ])
+})
+
+test('the static first paint and the tenant shell are drawn by the app, not hydrated', async ({ page }) => {
+  await page.goto('/tenant/login')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('#root')).not.toHaveAttribute('data-hydration', /.*/)
+})
