@@ -51,7 +51,7 @@ test('every served public page is hydrated without a mismatch, keeping the serve
   for (const path of SERVED_PAGES) {
     await page.goto(path)
     const root = page.locator('#root')
-    await expect(root, path).toHaveAttribute('data-hydration', /.+/)
+    await expect(root, path).toHaveAttribute('data-hydration', /.+/, { timeout: 20_000 })
     await expect(root, path).toHaveAttribute('data-hydration', 'clean')
     // The heading on screen is the node the gateway served: nothing was drawn again.
     const kept = await page.evaluate(() => {
@@ -104,7 +104,7 @@ test('text typed into the directory’s search before the app is live is kept an
   await search.pressSequentially('biltong')
   await expect(page.locator('#root')).not.toHaveAttribute('data-hydration', /.*/)
   release()
-  await expect(page.locator('#root')).toHaveAttribute('data-hydration', 'clean')
+  await expect(page.locator('#root')).toHaveAttribute('data-hydration', 'clean', { timeout: 20_000 })
   await expect(search).toHaveValue('biltong')
   await expect(page.getByRole('list', { name: 'Stores' }).getByRole('heading', { level: 2 })).toHaveText([
     'Karoo Butchery & Deli',
