@@ -1,15 +1,15 @@
 import '@fontsource-variable/inter/wght.css'
 import './styles/index.css'
-import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
+import { StrictMode, startTransition } from 'react'
+import { createRoot } from 'react-dom/client'
 import { AppProvider } from './app/provider'
 import { AppRouterProvider, createAppRouter, routerReady } from './app/router'
-import { getMonitor, initMonitoring } from './lib/monitoring/init'
+import { initMonitoring } from './lib/monitoring/init'
 import { createQueryClient } from './lib/query-client'
 import { setRenderClock } from './lib/render-clock'
 import { areaOf } from './lib/session/area'
 import { hasStoredSession } from './lib/session/auth-storage'
-import { type HandedOver, servedMarkerTime, UNTIL_LIVE_ATTRIBUTE } from './prerender-marks'
+import { type HandedOver, servedMarkerTime } from './prerender-marks'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
@@ -36,6 +36,8 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  * evaluating for them to load.
  */
 async function start() {
+  // Taking over a served page needs a little code of its own, fetched beside the page's.
+  const hydrating = servedAt === undefined ? undefined : import('./app/hydrate-served-page')
   // Where someone may be signed in, the session engine (supabase-js) is needed before the page can
   // ask for its data: fetch it now, beside the page's own code, rather than after the first render
   // (the session provider's own import then finds it loaded). A failure is the provider's to report.
@@ -67,85 +69,15 @@ async function start() {
       </AppProvider>
     </StrictMode>
   )
+  // Should its code fail to load, the page is drawn again as before hydration (decision 011).
+  const hydrate = await hydrating?.catch(() => undefined)
   startTransition(() => {
-    if (servedAt === undefined) {
-      createRoot(root).render(app)
-      return
-    }
-    // The clocks on the page read the gateway's time until the page is live (lib/render-clock.ts).
-    setRenderClock(servedAt)
-    hydrateRoot(root, <Live>{app}</Live>, { onRecoverableError: reportHydrationError })
+    if (hydrate && servedAt !== undefined) {
+      // The page's clocks read the gateway's time until the page is live (lib/render-clock.ts).
+      setRenderClock(servedAt)
+      hydrate.hydrateServedPage(root, app)
+    } else createRoot(root).render(app)
   })
-}
-
-/**
- * A served page that React could not take over as it is (a difference between the gateway's
- * markup and the app's first frame) is drawn again by React: visitors see no error, but it costs
- * the whole start-up again, so it is reported to the site's monitoring rather than the console,
- * and marked on #root for the browser stories (e2e hydration.spec.ts).
- */
-function reportHydrationError(error: unknown, info: { componentStack?: string }) {
-  root.dataset.hydration = 'recovered'
-  getMonitor().reportError(error, { componentStack: info.componentStack ?? null })
-}
-
-/**
- * Renders nothing of its own; its layout effect runs in the commit that makes the served page live,
- * before the browser handles any more input.
- */
-function Live({ children }: { children: ReactNode }) {
-  useLayoutEffect(() => {
-    setRenderClock(undefined)
-    goLive(root)
-    root.dataset.hydration ??= 'clean'
-  }, [])
-  return children
-}
-
-/**
- * The served page's fields were live before the app was (the same nodes: nothing is drawn again);
- * forms and buttons stay inert until now (prerender-marks.ts). Anything a
- * visitor typed or picked in the meantime is handed to the app as if it had been typed now: React
- * keeps the value on screen while hydrating but its state still holds the gateway's, so a change
- * event is replayed for each control whose value differs from the one it was served with.
- */
-function goLive(container: HTMLElement) {
-  for (const marked of container.querySelectorAll(`[${UNTIL_LIVE_ATTRIBUTE}]`)) {
-    marked.removeAttribute('inert')
-    marked.removeAttribute(UNTIL_LIVE_ATTRIBUTE)
-  }
-  for (const control of container.querySelectorAll('input, textarea, select')) {
-    if (control instanceof HTMLSelectElement) {
-      if ([...control.options].some((option) => option.selected !== option.defaultSelected))
-        control.dispatchEvent(new Event('change', { bubbles: true }))
-    } else if (
-      control instanceof HTMLInputElement &&
-      (control.type === 'checkbox' || control.type === 'radio')
-    ) {
-      if (control.checked !== control.defaultChecked) replayChange(control, 'checked', 'click')
-    } else if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
-      if (control.value !== control.defaultValue) replayChange(control, 'value', 'input')
-    }
-  }
-}
-
-/**
- * React notices a change by comparing the control's value with the last one it saw, which it took
- * from the page while hydrating: step that back to the served value through the control's own
- * property (which React watches), put the visitor's value back through the prototype's (which it
- * does not), and send the event React listens for.
- */
-function replayChange(
-  control: HTMLInputElement | HTMLTextAreaElement,
-  field: 'value' | 'checked',
-  event: string,
-) {
-  const prototype: object = Object.getPrototypeOf(control)
-  const served = Reflect.get(control, field === 'checked' ? 'defaultChecked' : 'defaultValue')
-  const visitors = Reflect.get(control, field)
-  Reflect.set(control, field, served)
-  Object.getOwnPropertyDescriptor(prototype, field)?.set?.call(control, visitors)
-  control.dispatchEvent(new Event(event, { bubbles: true }))
 }
 
 void start()
