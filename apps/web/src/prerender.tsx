@@ -113,21 +113,22 @@ export async function renderPage(url: string, queryClient?: QueryClient, at?: nu
 
 /** A Suspense boundary the server could not finish: the browser draws it itself. */
 const UNFINISHED_BOUNDARY = '<!--$!-->'
-/** How often, and how long apart, a rendering waits for its lazy parts' code to load. */
-const LAZY_WAITS = 50
-const LAZY_WAIT_MS = 10
+/** How long a rendering waits for its lazy parts' code before drawing again: doubling, 1.3 s at most. */
+const LAZY_WAITS_MS = [5, 10, 20, 40, 80, 160, 320, 640]
 
 /**
  * `renderPage` with every lazy part of the page drawn. `renderToString` cannot wait for a lazy
  * component's code: the first rendering after the gateway starts leaves such a part to the
  * browser (an unfinished boundary), which hydration reports as an error and draws again
- * (decision 040). The code is local to the server module, so it is in after a few milliseconds;
+ * (decision 040). The code is local to the server module, so it is in after a few milliseconds
+ * (more on a busy machine: each wait is twice the last, so a slow load costs few renderings);
  * later renderings find it loaded and draw in one pass.
  */
 async function renderCompletely(url: string, queryClient: QueryClient, at: number): Promise<string> {
   let markup = await renderPage(url, queryClient, at)
-  for (let wait = 0; wait < LAZY_WAITS && markup.includes(UNFINISHED_BOUNDARY); wait++) {
-    await new Promise((resolve) => setTimeout(resolve, LAZY_WAIT_MS))
+  for (const ms of LAZY_WAITS_MS) {
+    if (!markup.includes(UNFINISHED_BOUNDARY)) break
+    await new Promise((resolve) => setTimeout(resolve, ms))
     markup = await renderPage(url, queryClient, at)
   }
   return markup
