@@ -32,12 +32,16 @@ export function servedMarkerTime(container: ParentNode): number | undefined {
 export const UNTIL_LIVE_ATTRIBUTE = 'data-until-live'
 
 /**
- * A hydrated page's fields (search boxes, filters, checkboxes) are live from the first paint: they
- * become the app's own nodes, and what a visitor types before the app is live is handed to it
- * (main.tsx). Forms and buttons stay inert until the app is: a form sent before would be a plain
- * page load with the visitor's fields in the address, past the app's checks, and a button does
- * nothing before the app is there to answer it. React writes `<form ` and `<button` exactly.
+ * A hydrated page's controls become the app's own nodes, but they stay inert until the app is
+ * live, as the static first paint's do (decision 011): a form sent before would be a plain page
+ * load with the visitor's fields in the address, a button does nothing before the app answers it,
+ * and text typed into a field before hydration is kept on screen by React but not in its state,
+ * so the app's next drawing of the field would wipe it (decision 040). React writes these tags as
+ * `<input `, `<button>` and so on, so the tag names are matched exactly.
  */
 export function markInertUntilLive(markup: string): string {
-  return markup.replace(/<(form|button)(?=[\s>])/g, `<$1 inert="" ${UNTIL_LIVE_ATTRIBUTE}=""`)
+  return markup.replace(
+    /<(form|input|select|textarea|button)(?=[\s>/])/g,
+    `<$1 inert="" ${UNTIL_LIVE_ATTRIBUTE}=""`,
+  )
 }

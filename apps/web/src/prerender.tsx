@@ -238,8 +238,8 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
   const meta = takeServedHead()
   const head = meta ? markServed(renderToStaticMarkup(<MetaTags {...meta} />)) : ''
   // Resources React writes before the markup (preloads) are in the page's head already.
-  // The app hydrates this markup (decision 040): it opens with the marker that says so, and only
-  // its forms and buttons wait for the app.
+  // The app hydrates this markup (decision 040): it opens with the marker that says so, and its
+  // controls wait for the app.
   const markup =
     servedMarker(renderedAt) + markInertUntilLive(rendered.markup.replace(/^(?:<link [^>]*>)*/, ''))
   const template = TEMPLATES[pattern] ?? NOT_FOUND_PAGE.file
