@@ -7,6 +7,10 @@ import { expect, type Page, test } from '@playwright/test'
  * to the site's monitoring and marks on #root (`data-hydration="recovered"`, else "clean").
  */
 
+// Hydration is off (HYDRATE_SERVED_PAGES in prerender.tsx, decision 040): after hydrating /stores,
+// the directory's search and filters changed the URL but not the screen. These stories are the
+// check for switching it on.
+
 /** Console errors and uncaught exceptions of the page, collected from before it loads. */
 function collectErrors(page: Page): string[] {
   const errors: string[] = []
@@ -42,7 +46,7 @@ const SERVED_PAGES = [
   '/no-such-page',
 ]
 
-test('every served public page is hydrated without a mismatch, keeping the served nodes', async ({
+test.fixme('every served public page is hydrated without a mismatch, keeping the served nodes', async ({
   page,
 }) => {
   test.setTimeout(120_000)
@@ -64,7 +68,7 @@ test('every served public page is hydrated without a mismatch, keeping the serve
   }
 })
 
-test('a visitor who asks for reduced motion gets a still hero without a mismatch', async ({ page }) => {
+test.fixme('a visitor who asks for reduced motion gets a still hero without a mismatch', async ({ page }) => {
   const errors = collectErrors(page)
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.goto('/')
@@ -72,7 +76,7 @@ test('a visitor who asks for reduced motion gets a still hero without a mismatch
   expect(errors).toEqual([])
 })
 
-test('a visitor whose clock is a day ahead of the gateway’s gets the page without a mismatch', async ({
+test.fixme('a visitor whose clock is a day ahead of the gateway’s gets the page without a mismatch', async ({
   page,
 }) => {
   test.setTimeout(60_000)
@@ -85,7 +89,7 @@ test('a visitor whose clock is a day ahead of the gateway’s gets the page with
   expect(errors).toEqual([])
 })
 
-test('the directory’s search box waits for the app, then keeps and searches what is typed', async ({
+test.fixme('the directory’s search box waits for the app, then keeps and searches what is typed', async ({
   page,
 }) => {
   // Hold the app's code back, as a slow phone would.
