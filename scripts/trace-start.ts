@@ -2,8 +2,13 @@
  * Counts the main-thread work of loading public pages in Chromium with the CPU slowed 4× (as
  * Lighthouse's mobile preset does), the yardstick for issue 15's page speed on a machine too
  * busy for stable timings. Counts (long tasks, DOM nodes, bytes) vary less with load than times.
- *   node scripts/trace-start.ts [--base=http://localhost:4318] [--runs=3] [/ /stores …]
+ *   node scripts/trace-start.ts [--base=http://localhost:4318] [--runs=3] [--profile] [/ /stores …]
  * Needs a running gateway serving a build (`npm run build`, then `npm start`).
+ * Every run counts React's commits (through the hook React offers its developer tools, which the
+ * production build calls too) and the time from navigation to the first one. `--profile` also
+ * records a CPU profile of the page and prints the time spent inside React's root work (render,
+ * commit and the DOM it writes): the names are only readable in an unminified build
+ * (`npx vite build --minify=false` in apps/web, then `node scripts/prerender.ts`).
  */
 import { chromium } from '@playwright/test'
 
@@ -12,6 +17,41 @@ const opt = (name: string, fallback: string) =>
   args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const base = opt('base', 'http://localhost:4318')
 const runs = Number(opt('runs', '3'))
+const profile = args.includes('--profile')
+/** React's functions that enclose one root's render and commit (react-dom's production build, unminified). */
+const ROOT_WORK = new Set(['performWorkOnRoot', 'performSyncWorkOnRoot', 'performWorkOnRootViaSchedulerTask'])
+const COMMIT = new Set(['commitRoot', 'commitRootImpl', 'flushMutationEffects', 'flushLayoutEffects'])
+const HYDRATE = new Set([
+  'tryToClaimNextHydratableInstance',
+  'prepareToHydrateHostInstance',
+  'hydrateInstance',
+])
+
+type ProfileNode = { id: number; callFrame: { functionName: string }; children?: number[] }
+/** Milliseconds of samples whose stack holds one of `names` (each sample counted once). */
+function inclusiveMs(
+  p: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] },
+  names: Set<string>,
+): number {
+  const parent = new Map<number, number>()
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+  const byId = new Map(p.nodes.map((n) => [n.id, n]))
+  const inside = new Map<number, boolean>()
+  const isInside = (id: number): boolean => {
+    const known = inside.get(id)
+    if (known !== undefined) return known
+    const node = byId.get(id)
+    const up = parent.get(id)
+    const result = !!node && (names.has(node.callFrame.functionName) || (up !== undefined && isInside(up)))
+    inside.set(id, result)
+    return result
+  }
+  const samples = p.samples ?? []
+  const deltas = p.timeDeltas ?? []
+  let us = 0
+  for (let i = 0; i < samples.length; i++) if (isInside(samples[i])) us += deltas[i + 1] ?? 0
+  return us / 1000
+}
 const paths = args.filter((a) => !a.startsWith('--'))
 if (paths.length === 0) paths.push('/', '/stores', '/stores/pick-n-pay', '/leasing')
 
@@ -28,8 +68,21 @@ for (let run = 0; run < runs; run++) {
     })
     const page = await context.newPage()
     await page.addInitScript(() => {
-      const w = window as unknown as { __long: number[]; __fcp: number }
+      const w = window as unknown as { __long: number[]; __fcp: number; __commits: number[] }
       w.__long = []
+      w.__commits = []
+      // React's production build reports each commit to its developer tools' hook when one exists.
+      Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
+        value: {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => 1,
+          onCommitFiberRoot: () => w.__commits.push(performance.now()),
+          onCommitFiberUnmount: () => {},
+          onPostCommitFiberRoot: () => {},
+          checkDCE: () => {},
+        },
+      })
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.__long.push(e.duration)
       }).observe({ type: 'longtask', buffered: true })
@@ -40,6 +93,11 @@ for (let run = 0; run < runs; run++) {
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable')
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    if (profile) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.start')
+    }
     const response = await page.goto(base + path, { waitUntil: 'load' })
     const html = (await response?.body())?.length ?? 0
     // The app has drawn once React owns the root; then let deferred work (idle callbacks, metrics) run.
@@ -49,10 +107,16 @@ for (let run = 0; run < runs; run++) {
     })
     await page.waitForTimeout(4000)
     const { metrics } = await cdp.send('Performance.getMetrics')
+    const cpu = profile ? (await cdp.send('Profiler.stop')).profile : undefined
     const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]))
     const seen = await page.evaluate(() => {
-      const w = window as unknown as { __long: number[]; __fcp: number }
-      return { long: w.__long, fcp: w.__fcp, nodes: document.getElementsByTagName('*').length }
+      const w = window as unknown as { __long: number[]; __fcp: number; __commits: number[] }
+      return {
+        long: w.__long,
+        fcp: w.__fcp,
+        nodes: document.getElementsByTagName('*').length,
+        commits: w.__commits,
+      }
     })
     rows[path] ??= {}
     const row = rows[path]
@@ -77,6 +141,13 @@ for (let run = 0; run < runs; run++) {
     add('layoutMs', m.LayoutDuration * 1000)
     add('styleMs', m.RecalcStyleDuration * 1000)
     add('fcpMs', seen.fcp ?? -1)
+    add('commits', seen.commits.length)
+    add('firstCommitMs', seen.commits[0] ?? -1)
+    if (cpu) {
+      add('reactRootMs', inclusiveMs(cpu, ROOT_WORK))
+      add('commitMs', inclusiveMs(cpu, COMMIT))
+      add('hydrateMs', inclusiveMs(cpu, HYDRATE))
+    }
     // CPU time of the page's main thread and counts of its work: steadier than wall time on a busy machine.
     add('threadCpuMs', m.ThreadTime * 1000)
     add('layouts', m.LayoutCount)

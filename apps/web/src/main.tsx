@@ -7,13 +7,21 @@ import { AppProvider } from './app/provider'
 import { AppRouterProvider, createAppRouter, routerReady } from './app/router'
 import { initMonitoring } from './lib/monitoring/init'
 import { createQueryClient } from './lib/query-client'
+import { setRenderClock } from './lib/render-clock'
 import { areaOf } from './lib/session/area'
 import { hasStoredSession } from './lib/session/auth-storage'
-import type { HandedOver } from './prerender'
+import { type HandedOver, servedMarkerTime } from './prerender-marks'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 const root = container
+
+/**
+ * The time the gateway rendered this page with, when the page in #root is its rendering with the
+ * data handed over (decision 040): then the app hydrates that markup instead of drawing it again.
+ * The build's static first paint (the fallback) and the tenant and admin shell carry no marker.
+ */
+const servedAt = servedMarkerTime(root)
 
 /** Lets the browser handle input and paint between two pieces of start-up work. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -29,6 +37,8 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  * evaluating for them to load.
  */
 async function start() {
+  // Taking over a served page needs a little code of its own, fetched beside the page's.
+  const hydrating = servedAt === undefined ? undefined : import('./app/hydrate-served-page')
   // Where someone may be signed in, the session engine (supabase-js) is needed before the page can
   // ask for its data: fetch it now, beside the page's own code, rather than after the first render
   // (the session provider's own import then finds it loaded). A failure is the provider's to report.
@@ -55,14 +65,22 @@ async function start() {
   // The tenant dashboard's data, asked for beside its code (decision 041; one call, nothing else here).
   startEarlyQueries(queryClient)
   await routerReady(router)
+  const app = (
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <AppRouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>
+  )
+  // Should its code fail to load, the page is drawn again as before hydration (decision 011).
+  const hydrate = await hydrating?.catch(() => undefined)
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <AppProvider queryClient={queryClient}>
-          <AppRouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
-    )
+    if (hydrate && servedAt !== undefined) {
+      // The page's clocks read the gateway's time until the page is live (lib/render-clock.ts).
+      setRenderClock(servedAt)
+      hydrate.hydrateServedPage(root, app)
+    } else createRoot(root).render(app)
   })
 }
+
 void start()

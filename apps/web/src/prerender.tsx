@@ -33,6 +33,10 @@ import { directoryWindowQuery, readDirectoryParams } from './features/stores/com
 import { getWhatsOnQueryOptions } from './features/whats-on/api/get-whats-on'
 import { createQueryClient } from './lib/query-client'
 import { whileRecordingReads } from './lib/recorded-reads'
+import { setRenderClock } from './lib/render-clock'
+import { type HandedOver, markInertUntilLive, servedMarker } from './prerender-marks'
+
+export type { HandedOver }
 
 // The tenant dashboard's first paint (decision 041), written into its HTML by scripts/prerender.ts.
 export { renderTenantDashboardFirstPaint } from './app/routes/tenant/dashboard-first-paint'
@@ -81,30 +85,71 @@ const TEMPLATES: Record<string, string> = {
 }
 
 /**
- * The markup of `url` as the app draws it before any data has arrived: header, page text and
+ * The markup of `url` as the app draws it before any data has arrived (or with the data in
+ * `queryClient`, and the clocks at `at`, when the gateway renders it on request): header, page text and
  * footer, with data-bound parts in their loading state. The browser paints it straight from the
  * HTML; the app then draws exactly the same first frame over it (main.tsx), so nothing moves.
  * Metadata is left to the app: its absolute URLs depend on the site URL of the running gateway.
  */
-export async function renderPage(url: string, queryClient?: QueryClient): Promise<string> {
+export async function renderPage(url: string, queryClient?: QueryClient, at?: number): Promise<string> {
   const handler = createStaticHandler(routes)
   const context = await handler.query(new Request(new URL(url, 'http://prerender.invalid')))
   if (context instanceof Response) throw new Error(`Prerendering ${url} answered a redirect`)
   if (context.errors) throw new Error(`Prerendering ${url} failed: ${JSON.stringify(context.errors)}`)
   const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(
-    <StrictMode>
-      {/* Without a client: a fresh one where every query is pending, as in the app's first frame.
-          Nothing is fetched while rendering to a string. */}
-      <AppProvider queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
-    </StrictMode>,
-  )
+  // The clocks read `at` (lib/render-clock.ts) during this synchronous render only, so renderings
+  // that overlap while their routes load cannot read each other's time.
+  setRenderClock(at)
+  try {
+    return renderToString(
+      <StrictMode>
+        {/* Without a client: a fresh one where every query is pending, as in the app's first frame.
+            Nothing is fetched while rendering to a string. */}
+        <AppProvider queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </StrictMode>,
+    )
+  } finally {
+    setRenderClock(undefined)
+  }
 }
 
 /**
- * Form controls of the first paint are inert until the app draws over it: text typed into the
+ * Whether the app hydrates the pages rendered on request (decision 040). Off: with hydration, the
+ * directory's router-driven updates (search, filters) did not reach the screen after the page was
+ * live (the URL changed, the list and field did not), which the e2e stories caught; until that is
+ * found the app draws every page again as decision 011 says. Everything else hydration needs
+ * (the marker, the clocks, reduced motion, lazy parts finished) is in place and tested.
+ */
+const HYDRATE_SERVED_PAGES = false
+
+/** A Suspense boundary the server could not finish: the browser draws it itself. */
+const UNFINISHED_BOUNDARY = '<!--$!-->'
+/** How long a rendering waits for its lazy parts' code before drawing again: doubling, 1.3 s at most. */
+const LAZY_WAITS_MS = [5, 10, 20, 40, 80, 160, 320, 640]
+
+/**
+ * `renderPage` with every lazy part of the page drawn. `renderToString` cannot wait for a lazy
+ * component's code: the first rendering after the gateway starts leaves such a part to the
+ * browser (an unfinished boundary), which hydration reports as an error and draws again
+ * (decision 040). The code is local to the server module, so it is in after a few milliseconds
+ * (more on a busy machine: each wait is twice the last, so a slow load costs few renderings);
+ * later renderings find it loaded and draw in one pass.
+ */
+async function renderCompletely(url: string, queryClient: QueryClient, at: number): Promise<string> {
+  let markup = await renderPage(url, queryClient, at)
+  for (const ms of LAZY_WAITS_MS) {
+    if (!markup.includes(UNFINISHED_BOUNDARY)) break
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    markup = await renderPage(url, queryClient, at)
+  }
+  return markup
+}
+
+/**
+ * Form controls of the build's static first paint (the fallback, which the app draws over rather
+ * than hydrates) are inert until the app draws over it: text typed into the
  * static copy would vanish when the live page replaces it, and a form sent from it would bypass
  * the app. Links keep working (they are plain page loads). React writes these tags as `<input `,
  * `<button>` and so on, so the tag names are matched exactly.
@@ -112,9 +157,6 @@ export async function renderPage(url: string, queryClient?: QueryClient): Promis
 export function makeControlsInert(markup: string): string {
   return markup.replace(/<(form|input|select|textarea|button)(?=[\s>/])/g, '<$1 inert=""')
 }
-
-/** The query cache a rendered page hands to the app (main.tsx puts it back with setQueryData). */
-export type HandedOver = Array<{ key: readonly unknown[]; data: unknown; at: number }>
 
 /** The public data a page is rendered with: rows as the REST API returns them to a visitor. */
 export interface PublicData {
@@ -203,14 +245,22 @@ export async function renderRequest(url: string, data: PublicData, env: Env): Pr
     )
   }
   takeServedHead()
-  const rendered = await whileRecordingReads(queryClient, (read) =>
-    renderPage(`${target.pathname}${target.search}`, queryClient).then((markup) => ({ markup, read })),
-  )
+  // Every clock on the page reads this time, which the markup names for the app's hydration.
+  const renderedAt = Date.now()
+  const rendered = await whileRecordingReads(queryClient, async (read) => {
+    const markup = await renderCompletely(`${target.pathname}${target.search}`, queryClient, renderedAt)
+    return { markup, read }
+  })
   // The head tags the page's PageMeta asked for, as the app draws them (React escapes them).
   const meta = takeServedHead()
   const head = meta ? markServed(renderToStaticMarkup(<MetaTags {...meta} />)) : ''
   // Resources React writes before the markup (preloads) are in the page's head already.
-  const markup = makeControlsInert(rendered.markup.replace(/^(?:<link [^>]*>)*/, ''))
+  // The app hydrates this markup (decision 040): it opens with the marker that says so, and its
+  // controls wait for the app.
+  const page = rendered.markup.replace(/^(?:<link [^>]*>)*/, '')
+  const markup = HYDRATE_SERVED_PAGES
+    ? servedMarker(renderedAt) + markInertUntilLive(page)
+    : makeControlsInert(page)
   const template = TEMPLATES[pattern] ?? NOT_FOUND_PAGE.file
   // Only what the page read while it was drawn (decision 037): the app's first frame reads the
   // same queries, and anything else it needs later it loads as usual. Home's what's-on section is

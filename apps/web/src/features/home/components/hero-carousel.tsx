@@ -1,5 +1,5 @@
 import { ArrowRightIcon, PauseIcon, PlayIcon } from 'lucide-react'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
 import { preload } from 'react-dom'
 import { ButtonLink } from '../../../components/ui/button'
 import { paths } from '../../../config/paths'
@@ -26,19 +26,21 @@ const portraitSrcSet = (name: string, ext: string) =>
   `/images/${name}-portrait-480.${ext} 480w, /images/${name}-portrait-720.${ext} 720w`
 const PHONE = '(max-width: 639px)'
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
+function subscribeToReducedMotion(onChange: () => void) {
+  const mql = window.matchMedia?.(REDUCED_MOTION)
+  mql?.addEventListener('change', onChange)
+  return () => mql?.removeEventListener('change', onChange)
+}
+const prefersReducedMotion = () => window.matchMedia?.(REDUCED_MOTION).matches ?? false
+
+/**
+ * The visitor's wish for reduced motion. The gateway cannot know it: its rendering (and so the
+ * first frame of a hydrated page, decision 040) assumes motion, and the page stops rotating the
+ * moment it is live, before the first rotation is due.
+ */
 function usePrefersReducedMotion() {
-  const query = '(prefers-reduced-motion: reduce)'
-  const [reduced, setReduced] = useState(
-    () => !import.meta.env.SSR && (window.matchMedia?.(query).matches ?? false),
-  )
-  useEffect(() => {
-    const mql = window.matchMedia?.(query)
-    if (!mql) return
-    const onChange = () => setReduced(mql.matches)
-    mql.addEventListener('change', onChange)
-    return () => mql.removeEventListener('change', onChange)
-  }, [])
-  return reduced
+  return useSyncExternalStore(subscribeToReducedMotion, prefersReducedMotion, () => false)
 }
 
 /**

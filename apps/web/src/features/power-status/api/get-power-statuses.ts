@@ -2,6 +2,7 @@ import { type CurrentPowerStatus, CurrentPowerStatusSchema } from '@genesis/cont
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import * as z from 'zod/mini'
+import { renderClock } from '../../../lib/render-clock'
 import { publicRest } from '../../../lib/supabase'
 import { usePublicLive } from '../../../lib/use-public-live'
 
@@ -32,12 +33,13 @@ export function usePowerStatuses() {
  * The time, redrawn every minute, so a report turns stale on an open page when it is due. The
  * first render may be committed well after it was computed (the app starts in a transition, and a
  * phone can sleep in between), so the time is read again once the page is on screen; a difference
- * under a second keeps the first value and costs no second render.
+ * under a second (either way) keeps the first value and costs no second render. Hydrating a served page, the
+ * first value is the time the gateway rendered with (lib/render-clock.ts), so the markup matches.
  */
 export function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date())
+  const [now, setNow] = useState(() => new Date(renderClock()))
   useEffect(() => {
-    setNow((first) => (Date.now() - first.getTime() >= 1000 ? new Date() : first))
+    setNow((first) => (Math.abs(Date.now() - first.getTime()) >= 1000 ? new Date() : first))
     const timer = setInterval(() => setNow(new Date()), 60_000)
     return () => clearInterval(timer)
   }, [])

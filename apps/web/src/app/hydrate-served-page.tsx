@@ -1,0 +1,45 @@
+import { type ReactNode, useLayoutEffect } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { getMonitor } from '../lib/monitoring/init'
+import { setRenderClock } from '../lib/render-clock'
+import { UNTIL_LIVE_ATTRIBUTE } from '../prerender-marks'
+
+/**
+ * Takes over a page the gateway rendered with its data (decision 040): React adopts the served
+ * nodes instead of drawing them again. Call it inside a transition, so hydrating yields to the
+ * browser as drawing did, after setting the page's clocks to the time the gateway rendered with
+ * (lib/render-clock.ts), so that the first frame matches the markup; they run on once it is live.
+ */
+export function hydrateServedPage(root: HTMLElement, app: ReactNode) {
+  hydrateRoot(root, <Live root={root}>{app}</Live>, {
+    onRecoverableError: (error, info) => reportHydrationError(root, error, info),
+  })
+}
+
+/**
+ * A served page that React could not take over as it is (a difference between the gateway's
+ * markup and the app's first frame) is drawn again by React: visitors see no error, but it costs
+ * the whole start-up again, so it is reported to the site's monitoring rather than the console,
+ * and marked on #root for the browser stories (e2e hydration.spec.ts).
+ */
+function reportHydrationError(root: HTMLElement, error: unknown, info: { componentStack?: string }) {
+  root.dataset.hydration = 'recovered'
+  getMonitor().reportError(error, { componentStack: info.componentStack ?? null })
+}
+
+/**
+ * Renders nothing of its own; its layout effect runs in the commit that makes the served page
+ * live, before the browser handles any more input: the clocks run on, and the controls the
+ * served page kept inert (prerender-marks.ts) answer from then on.
+ */
+function Live({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useLayoutEffect(() => {
+    setRenderClock(undefined)
+    for (const marked of root.querySelectorAll(`[${UNTIL_LIVE_ATTRIBUTE}]`)) {
+      marked.removeAttribute('inert')
+      marked.removeAttribute(UNTIL_LIVE_ATTRIBUTE)
+    }
+    root.dataset.hydration ??= 'clean'
+  }, [root])
+  return children
+}
