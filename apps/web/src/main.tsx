@@ -2,15 +2,15 @@ import '@fontsource-variable/inter/wght.css'
 import './styles/index.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { startEarlyQueries } from './app/early-queries'
 import { AppProvider } from './app/provider'
 import { AppRouterProvider, createAppRouter, routerReady } from './app/router'
+import { paths } from './config/paths'
 import { initMonitoring } from './lib/monitoring/init'
 import { createQueryClient } from './lib/query-client'
 import { setRenderClock } from './lib/render-clock'
 import { areaOf } from './lib/session/area'
 import { hasStoredSession } from './lib/session/auth-storage'
-import { type HandedOver, servedMarkerTime } from './prerender-marks'
+import { type HandedOver, HYDRATE_SERVED_PAGES, servedMarkerTime } from './prerender-marks'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
@@ -21,7 +21,7 @@ const root = container
  * data handed over (decision 040): then the app hydrates that markup instead of drawing it again.
  * The build's static first paint (the fallback) and the tenant and admin shell carry no marker.
  */
-const servedAt = servedMarkerTime(root)
+const servedAt = HYDRATE_SERVED_PAGES ? servedMarkerTime(root) : undefined
 
 /** Lets the browser handle input and paint between two pieces of start-up work. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -38,7 +38,8 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 async function start() {
   // Taking over a served page needs a little code of its own, fetched beside the page's.
-  const hydrating = servedAt === undefined ? undefined : import('./app/hydrate-served-page')
+  const hydrating =
+    HYDRATE_SERVED_PAGES && servedAt !== undefined ? import('./app/hydrate-served-page') : undefined
   // Where someone may be signed in, the session engine (supabase-js) is needed before the page can
   // ask for its data: fetch it now, beside the page's own code, rather than after the first render
   // (the session provider's own import then finds it loaded). A failure is the provider's to report.
@@ -63,7 +64,12 @@ async function start() {
     }
   }
   // The tenant dashboard's data, asked for beside its code (decision 041; one call, nothing else here).
-  startEarlyQueries(queryClient)
+  if (window.location.pathname === paths.tenant.dashboard.getHref())
+    import('./app/routes/tenant/prefetch-dashboard')
+      .then(({ startEarlyQueries }) => startEarlyQueries(queryClient))
+      .catch(() => {
+        // The page loads its data as usual.
+      })
   await routerReady(router)
   const app = (
     <StrictMode>
@@ -73,9 +79,9 @@ async function start() {
     </StrictMode>
   )
   // Should its code fail to load, the page is drawn again as before hydration (decision 011).
-  const hydrate = await hydrating?.catch(() => undefined)
+  const hydrate = HYDRATE_SERVED_PAGES ? await hydrating?.catch(() => undefined) : undefined
   startTransition(() => {
-    if (hydrate && servedAt !== undefined) {
+    if (HYDRATE_SERVED_PAGES && hydrate && servedAt !== undefined) {
       // The page's clocks read the gateway's time until the page is live (lib/render-clock.ts).
       setRenderClock(servedAt)
       hydrate.hydrateServedPage(root, app)

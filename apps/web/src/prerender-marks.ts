@@ -10,6 +10,14 @@ export type HandedOver = Array<{ key: readonly unknown[]; data: unknown; at: num
 const SERVED_MARKER = /^served:(\d+)$/
 
 /**
+ * Whether the gateway's renderings carry the served marker, so the app hydrates them (decision
+ * 040). Off: on a hydrated /stores the directory's search and filters changed the URL but not the
+ * screen, so the app draws every page again (decision 011) until that is solved. One switch for
+ * both sides; while it is off the entry leaves the hydrating path out of its code.
+ */
+export const HYDRATE_SERVED_PAGES = false
+
+/**
  * The comment that opens the markup of a page the gateway rendered with its data, naming the time
  * it rendered with: the app hydrates such a page instead of drawing it again, with its clocks at
  * that time until it is live (lib/render-clock.ts). React skips comments it did not write.

@@ -34,12 +34,11 @@ import { getWhatsOnQueryOptions } from './features/whats-on/api/get-whats-on'
 import { createQueryClient } from './lib/query-client'
 import { whileRecordingReads } from './lib/recorded-reads'
 import { setRenderClock } from './lib/render-clock'
-import { type HandedOver, markInertUntilLive, servedMarker } from './prerender-marks'
-
-export type { HandedOver }
+import { type HandedOver, HYDRATE_SERVED_PAGES, markInertUntilLive, servedMarker } from './prerender-marks'
 
 // The tenant dashboard's first paint (decision 041), written into its HTML by scripts/prerender.ts.
 export { renderTenantDashboardFirstPaint } from './app/routes/tenant/dashboard-first-paint'
+export type { HandedOver }
 
 /**
  * The public pages whose first paint is written at build time (scripts/prerender.ts), keyed by
@@ -114,15 +113,6 @@ export async function renderPage(url: string, queryClient?: QueryClient, at?: nu
     setRenderClock(undefined)
   }
 }
-
-/**
- * Whether the app hydrates the pages rendered on request (decision 040). Off: with hydration, the
- * directory's router-driven updates (search, filters) did not reach the screen after the page was
- * live (the URL changed, the list and field did not), which the e2e stories caught; until that is
- * found the app draws every page again as decision 011 says. Everything else hydration needs
- * (the marker, the clocks, reduced motion, lazy parts finished) is in place and tested.
- */
-const HYDRATE_SERVED_PAGES = false
 
 /** A Suspense boundary the server could not finish: the browser draws it itself. */
 const UNFINISHED_BOUNDARY = '<!--$!-->'

@@ -22,20 +22,6 @@ export function hasStoredSession(): boolean {
   return Boolean(local()?.getItem(AUTH_STORAGE_KEY))
 }
 
-/**
- * The user id of the session stored by an earlier visit, unverified (the session may have ended
- * since): only for choosing what a page draws while the session check runs, never to load data.
- */
-export function storedUserId(): string | undefined {
-  try {
-    const raw = local()?.getItem(AUTH_STORAGE_KEY)
-    const id: unknown = raw ? JSON.parse(raw)?.user?.id : undefined
-    return typeof id === 'string' && id ? id : undefined
-  } catch {
-    return undefined
-  }
-}
-
 /** The tenant id restored from browser storage at start (raw or JSON-encoded, as older builds wrote it). */
 export function readTenantId(): string | null {
   const raw = local()?.getItem(TENANT_ID_KEY)

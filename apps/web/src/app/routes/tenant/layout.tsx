@@ -1,7 +1,8 @@
 import { Outlet, useLocation } from 'react-router'
 import { paths } from '../../../config/paths'
 import { readTenancySummary } from '../../../features/tenancy/api/tenancy-summary'
-import { hasStoredSession, storedUserId } from '../../../lib/session/auth-storage'
+import { hasStoredSession } from '../../../lib/session/auth-storage'
+import { storedUserId } from '../../../lib/session/stored-user-id'
 import { RequireArea } from '../../guards/require-area'
 import { TenantFrame } from './tenant-frame'
 

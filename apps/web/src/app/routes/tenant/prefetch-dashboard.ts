@@ -3,6 +3,7 @@ import { getNoticesQueryOptions } from '../../../features/notices/api/get-notice
 import { getRentalStatementsQueryOptions } from '../../../features/statements/api/get-rental-statements'
 import { getMyTenancyQueryOptions } from '../../../features/tenancy/api/get-my-tenancy'
 import { assuranceOf } from '../../../lib/session/assurance'
+import { storedUserId } from '../../../lib/session/stored-user-id'
 import { getSupabase } from '../../../lib/supabase-client'
 
 /**
@@ -21,4 +22,18 @@ export async function prefetchDashboard(queryClient: QueryClient, userId: string
     queryClient.prefetchQuery(getRentalStatementsQueryOptions(userId)),
     queryClient.prefetchQuery(getNoticesQueryOptions(userId)),
   ])
+}
+
+/**
+ * Starts the overview's queries from the entry, beside the page's code, instead of after the page
+ * has been drawn and the session check has ended (decision 041): main.tsx imports this chunk on the
+ * dashboard only; nothing happens without a stored session. The page's parts then read the answers
+ * from the query cache.
+ */
+export function startEarlyQueries(queryClient: QueryClient): void {
+  const userId = storedUserId()
+  if (!userId) return
+  prefetchDashboard(queryClient, userId).catch(() => {
+    // The page loads its data as usual.
+  })
 }
