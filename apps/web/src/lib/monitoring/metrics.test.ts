@@ -1,4 +1,6 @@
+import { MONITORING_LIMITS, truncate } from '@genesis/contracts/monitoring-limits'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { MONITORING, MONITORING_PATHS } from './constants'
 import { createMetricsCollector, type PerformanceSource } from './metrics'
 import { fakeTransport, settle } from './test-support'
 
@@ -25,11 +27,19 @@ function fakePerformance() {
 
 const PAGE = 'https://genesis-centre.test/stores'
 
+/** The monitoring constants monitor.ts passes to the collector. */
+const MONITORING_OPTIONS = {
+  endpoint: MONITORING_PATHS.metrics,
+  slowResourceMs: MONITORING.slowResourceMs,
+  clipUrl: (url: string) => truncate(url, MONITORING_LIMITS.urlLength),
+}
+
 describe('metrics collector', () => {
   let fake: ReturnType<typeof fakeTransport>
   let perf: ReturnType<typeof fakePerformance>
   const start = () => {
     const collector = createMetricsCollector({
+      ...MONITORING_OPTIONS,
       transport: fake.transport,
       performance: perf.source,
       ownEndpoints: ['https://genesis-centre.test/api/monitoring/metrics'],
@@ -146,6 +156,7 @@ describe('metrics collector', () => {
       },
     }
     const collector = createMetricsCollector({
+      ...MONITORING_OPTIONS,
       transport: fake.transport,
       performance: throwing,
       ownEndpoints: [],

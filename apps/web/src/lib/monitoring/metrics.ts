@@ -1,6 +1,4 @@
 import type { Metric } from '@genesis/contracts/monitoring'
-import { MONITORING_LIMITS, truncate } from '@genesis/contracts/monitoring-limits'
-import { MONITORING, MONITORING_PATHS } from './constants'
 import { createInpTracker, INP_DURATION_THRESHOLD_MS, type InpTracker } from './inp'
 import type { Transport } from './transport'
 
@@ -26,6 +24,14 @@ export interface MetricsOptions {
   performance: PerformanceSource
   /** Requests to these URL prefixes are the monitor's own and never count as slow resources. */
   ownEndpoints: string[]
+  /**
+   * Where metrics are posted, from which duration a resource is slow, and how a URL is shortened
+   * to what the gateway accepts (monitor.ts passes the monitoring constants: this chunk, loaded
+   * after the page, imports nothing the entry has).
+   */
+  endpoint: string
+  slowResourceMs: number
+  clipUrl: (url: string) => string
   now?: () => Date
 }
 
@@ -69,14 +75,14 @@ export function createMetricsCollector(options: MetricsOptions): MetricsCollecto
       name,
       value: Math.round(value * 1000) / 1000,
       timestamp: now().toISOString(),
-      url: where === null ? null : truncate(where, MONITORING_LIMITS.urlLength),
+      url: where === null ? null : options.clipUrl(where),
       userId: ctx.userId,
       tenantId: ctx.tenantId,
     }
   }
   const record: MetricsCollector['record'] = (name, value, url) => {
     if (!Number.isFinite(value)) return
-    void transport.post(MONITORING_PATHS.metrics, build(name, value, url))
+    void transport.post(options.endpoint, build(name, value, url))
   }
   const isOwn = (url: string) => options.ownEndpoints.some((prefix) => url.startsWith(prefix))
 
@@ -129,7 +135,7 @@ export function createMetricsCollector(options: MetricsOptions): MetricsCollecto
       watch('first-input', inp.add)
       watch('resource', (entries) => {
         for (const entry of entries) {
-          if (entry.duration >= MONITORING.slowResourceMs && !isOwn(entry.name)) {
+          if (entry.duration >= options.slowResourceMs && !isOwn(entry.name)) {
             record('slow_resource', entry.duration, entry.name)
           }
         }
@@ -138,10 +144,10 @@ export function createMetricsCollector(options: MetricsOptions): MetricsCollecto
     flushOnHide() {
       if (reportedOnHide) return
       reportedOnHide = true
-      if (lcp !== undefined) transport.beacon(MONITORING_PATHS.metrics, build('lcp', lcp))
-      if (clsSeen) transport.beacon(MONITORING_PATHS.metrics, build('cls', cls))
+      if (lcp !== undefined) transport.beacon(options.endpoint, build('lcp', lcp))
+      if (clsSeen) transport.beacon(options.endpoint, build('cls', cls))
       const worst = inp?.value()
-      if (worst !== undefined) transport.beacon(MONITORING_PATHS.metrics, build('inp', worst))
+      if (worst !== undefined) transport.beacon(options.endpoint, build('inp', worst))
     },
     stop() {
       for (const stop of stops.splice(0)) stop()

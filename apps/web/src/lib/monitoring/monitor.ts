@@ -3,12 +3,7 @@ import { MONITORING_LIMITS, truncate, UUID_PATTERN } from '@genesis/contracts/mo
 import { type AnalyticsQueue, createAnalyticsQueue } from './analytics-queue'
 import { MONITORING, MONITORING_PATHS } from './constants'
 import { createErrorReporter, type ErrorReporter } from './error-reporter'
-import {
-  browserPerformance,
-  createMetricsCollector,
-  type MetricsCollector,
-  type PerformanceSource,
-} from './metrics'
+import type { MetricsCollector, PerformanceSource } from './metrics'
 import { initialLoadTime, pageViewProperties } from './page-view'
 import { type SafeStorage, safeStorage } from './safe-storage'
 import { createTransport, type Transport } from './transport'
@@ -115,12 +110,28 @@ export function createMonitor(options: MonitorOptions): Monitor {
     }),
   })
   const origin = endpointBase || win.location.origin
-  const metrics: MetricsCollector = createMetricsCollector({
-    transport,
-    performance: options.performance ?? browserPerformance(),
-    ownEndpoints: Object.values(MONITORING_PATHS).map((path) => `${origin}${path}`),
-    context: () => ({ url: currentUrl(), userId, tenantId: tenantIdOf(local) }),
-  })
+  /**
+   * The metrics collector is its own chunk, loaded once the page has loaded and the browser is
+   * idle (or when a metric is recorded before that): it is not part of the code every public page
+   * needs before its first frame. Until it is there, nothing is observed, so nothing is lost.
+   */
+  let metrics: MetricsCollector | undefined
+  let loadingMetrics: Promise<MetricsCollector> | undefined
+  const loadMetrics = () => {
+    loadingMetrics ??= import('./metrics').then(({ browserPerformance, createMetricsCollector }) => {
+      metrics = createMetricsCollector({
+        transport,
+        performance: options.performance ?? browserPerformance(),
+        ownEndpoints: Object.values(MONITORING_PATHS).map((path) => `${origin}${path}`),
+        endpoint: MONITORING_PATHS.metrics,
+        slowResourceMs: MONITORING.slowResourceMs,
+        clipUrl: (url) => truncate(url, MONITORING_LIMITS.urlLength),
+        context: () => ({ url: currentUrl(), userId, tenantId: tenantIdOf(local) }),
+      })
+      return metrics
+    })
+    return loadingMetrics
+  }
 
   /** Queues an event; `at` is where and when it happened, when that was earlier than now. */
   const enqueue = (name: string, properties: Details, at?: { url: string; timestamp: string }) => {
@@ -158,7 +169,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
   const onHidden = () => {
     recordPendingViews()
     queue.flushWithBeacon()
-    metrics.flushOnHide()
+    metrics?.flushOnHide()
   }
   const onVisibility = () => {
     if (win.document.visibilityState === 'hidden') onHidden()
@@ -180,7 +191,14 @@ export function createMonitor(options: MonitorOptions): Monitor {
   // the browser is idle: the metrics' own requests then never queue ahead of the page's data.
   let shutDown = false
   const startMetricsNow = () => {
-    if (!shutDown) metrics.start()
+    if (shutDown) return
+    // A chunk that cannot load costs this page its metrics, nothing else.
+    loadMetrics().then(
+      (collector) => {
+        if (!shutDown) collector.start()
+      },
+      () => {},
+    )
   }
   const startMetrics = () => {
     if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(startMetricsNow)
@@ -230,7 +248,14 @@ export function createMonitor(options: MonitorOptions): Monitor {
         if (outcome !== 'sent') (warn ?? console.warn)(`Monitoring: user action ${action} was not recorded`)
       })
     },
-    recordMetric: metrics.record,
+    recordMetric(name, value, url) {
+      if (metrics) metrics.record(name, value, url)
+      else
+        void loadMetrics().then(
+          (collector) => collector.record(name, value, url),
+          () => {},
+        )
+    },
     flush() {
       recordPendingViews()
       return queue.flush()
@@ -243,7 +268,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
       win.document.removeEventListener('visibilitychange', onVisibility)
       win.removeEventListener('online', onOnline)
       uninstallErrors()
-      metrics.stop()
+      metrics?.stop()
     },
   }
 }
