@@ -15,24 +15,31 @@ export type { CentreForPdf, StatementForPdf }
 
 const num = (v: string | number | null) => (v === null ? 0 : Number(v))
 
+/** The columns both statement queries read as they are in the PDF's statement. */
+type StatementRowHead = Pick<
+  StatementForPdf,
+  | 'id'
+  | 'tenant_id'
+  | 'period'
+  | 'statement_date'
+  | 'due_date'
+  | 'status'
+  | 'company_name'
+  | 'shop_no'
+  | 'trading_name'
+>
+
 /** Every issued (not draft) statement still without a file, ready to render. */
 async function statementsWithoutFile(db: Database): Promise<StatementForPdf[]> {
-  const rental = await db.query<{
-    id: string
-    tenant_id: string
-    period: string
-    statement_date: string
-    due_date: string | null
-    status: string
-    amount_due: string
-    amount_paid: string
-    vat_amount: string
-    vat_rate: string
-    line_items: { description?: string; amount?: number | string }[]
-    company_name: string
-    shop_no: string | null
-    trading_name: string | null
-  }>(
+  const rental = await db.query<
+    StatementRowHead & {
+      amount_due: string
+      amount_paid: string
+      vat_amount: string
+      vat_rate: string
+      line_items: { description?: string; amount?: number | string }[]
+    }
+  >(
     `select s.id, s.tenant_id, s.period::text as period, s.statement_date::text as statement_date,
        s.due_date::text as due_date, s.status, s.amount_due, s.amount_paid, s.line_items, s.vat_amount, s.vat_rate,
        t.company_name, sh.shop_no, sh.trading_name
@@ -42,30 +49,23 @@ async function statementsWithoutFile(db: Database): Promise<StatementForPdf[]> {
      where s.status <> 'draft' and s.file_path is null
      order by s.period`,
   )
-  const utility = await db.query<{
-    id: string
-    tenant_id: string
-    period: string
-    statement_date: string
-    due_date: string | null
-    status: string
-    electricity_meter_previous: string | null
-    electricity_meter_current: string | null
-    electricity_kwh: string
-    electricity_amount: string
-    water_meter_previous: string | null
-    water_meter_current: string | null
-    water_kl: string
-    water_amount: string
-    other_amount: string
-    total_amount: string
-    amount_paid: string
-    vat_amount: string
-    vat_rate: string
-    company_name: string
-    shop_no: string | null
-    trading_name: string | null
-  }>(
+  const utility = await db.query<
+    StatementRowHead & {
+      electricity_meter_previous: string | null
+      electricity_meter_current: string | null
+      electricity_kwh: string
+      electricity_amount: string
+      water_meter_previous: string | null
+      water_meter_current: string | null
+      water_kl: string
+      water_amount: string
+      other_amount: string
+      total_amount: string
+      amount_paid: string
+      vat_amount: string
+      vat_rate: string
+    }
+  >(
     `select s.id, s.tenant_id, s.period::text as period, s.statement_date::text as statement_date,
        s.due_date::text as due_date, s.status,
        s.electricity_meter_previous, s.electricity_meter_current, s.electricity_kwh, s.electricity_amount,
