@@ -40,6 +40,10 @@ async function start() {
   // Taking over a served page needs a little code of its own, fetched beside the page's.
   const hydrating =
     HYDRATE_SERVED_PAGES && servedAt !== undefined ? import('./app/hydrate-served-page') : undefined
+  // Each step below is its own task (decision 044): the modules' evaluation, the first read of
+  // browser storage (a synchronous round trip to the browser process), the monitor, the router
+  // and the data handed over each cost a phone several milliseconds, and together one long task.
+  await yieldToBrowser()
   // Where someone may be signed in, the session engine (supabase-js) is needed before the page can
   // ask for its data: fetch it now, beside the page's own code, rather than after the first render
   // (the session provider's own import then finds it loaded). A failure is the provider's to report.
@@ -50,6 +54,7 @@ async function start() {
   initMonitoring()
   await yieldToBrowser()
   const router = createAppRouter()
+  await yieldToBrowser()
   // A page the gateway rendered with its data hands that data over (decision 016): the app starts
   // from it, so its first frame is the page already on screen and nothing is fetched twice.
   const queryClient = createQueryClient()

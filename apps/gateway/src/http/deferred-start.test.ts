@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { APP_LOADER, appCodeOf, deferAppStart } from './deferred-start.ts'
+import { APP_LOADER, appCodeOf, deferAppStart, PRELOADS_PER_TASK } from './deferred-start.ts'
 import { staticSite } from './static-site.ts'
 
 /** The head the web build writes (Vite's entry and preloads, the inline stylesheet, the font). */
@@ -56,7 +56,7 @@ describe('starting the app after the first frame', () => {
   })
 
   /** Runs the loader against a minimal document and reports what it added, and when. */
-  function runLoader(visibilityState: 'visible' | 'hidden', paintTiming: boolean) {
+  function runLoader(visibilityState: 'visible' | 'hidden', paintTiming: boolean, built = BUILT) {
     const added: { tag: string; props: Record<string, unknown> }[] = []
     const frames: (() => void)[] = []
     const timers: (() => void)[] = []
@@ -65,7 +65,7 @@ describe('starting the app after the first frame', () => {
       options?: unknown
       disconnected: boolean
     }[] = []
-    const code = appCodeOf(deferAppStart(BUILT))
+    const code = appCodeOf(deferAppStart(built))
     const document = {
       visibilityState,
       getElementById: (id: string) => (id === 'app-code' ? { textContent: JSON.stringify(code) } : null),
@@ -137,6 +137,31 @@ describe('starting the app after the first frame', () => {
     // The safety net firing afterwards adds nothing a second time.
     timers[0]()
     expect(added).toEqual(everything)
+  })
+
+  it("adds a page's many preloads a few per task, the entry first", () => {
+    const hrefs = Array.from({ length: 10 }, (_, i) => `/assets/chunk-${i}.js`)
+    const built = BUILT.replace(
+      '</head>',
+      `${hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')}</head>`,
+    )
+    const { added, timers, paint } = runLoader('visible', true, built)
+    paint()
+    timers[1]()
+    // The first task: the entry, then the first group of preloads in document order.
+    expect(added[0]).toEqual(everything[0])
+    expect(added).toHaveLength(1 + PRELOADS_PER_TASK)
+    const all = ['/assets/react-abc.js', '/assets/hooks-abc.js', '/assets/home-abc.js', ...hrefs]
+    // Each later task (a timer the previous one set) adds the next group, until every one is asked for.
+    let ran = 2
+    while (ran < timers.length) {
+      const before = added.length
+      timers[ran++]()
+      expect(added.length - before).toBeLessThanOrEqual(PRELOADS_PER_TASK)
+      expect(added.length - before).toBeGreaterThan(0)
+    }
+    expect(added.slice(1).map((a) => a.props.href)).toEqual(all)
+    expect(added.filter((a) => a.tag === 'script')).toHaveLength(1)
   })
 
   it('starts anyway when no paint is reported in time, and only once', () => {

@@ -63,7 +63,7 @@ describe('metrics collector', () => {
       { name: 'https://genesis-centre.test/assets/hero.avif', duration: 1000 },
       { name: 'https://maps.example/embed', duration: 2500.25 },
     ])
-    await settle()
+    await vi.waitFor(() => expect(metrics()).toHaveLength(2))
     expect(metrics()).toEqual([
       {
         name: 'slow_resource',
@@ -91,7 +91,7 @@ describe('metrics collector', () => {
       { name: 'first-paint', startTime: 300 },
       { name: 'first-contentful-paint', startTime: 420 },
     ])
-    await settle()
+    await vi.waitFor(() => expect(metrics()).toHaveLength(4))
     expect(
       metrics().map((m) => [
         m && typeof m === 'object' && 'name' in m ? m.name : '',
@@ -148,6 +148,25 @@ describe('metrics collector', () => {
     expect(fake.beacons.map((b) => (b.body as { name: string }).name)).not.toContain('inp')
   })
 
+  it('starts one request per task, in the order the metrics came', async () => {
+    vi.useFakeTimers()
+    try {
+      start()
+      perf.emit('navigation', [{ responseStart: 120, domContentLoadedEventEnd: 640, loadEventEnd: 910 }])
+      await settle()
+      // Not inside the task that delivered the timings: each request has a task of its own.
+      expect(metrics()).toEqual([])
+      for (const expected of [['ttfb'], ['ttfb', 'dom_content_loaded'], ['ttfb', 'dom_content_loaded', 'page_load']]) {
+        vi.advanceTimersToNextTimer()
+        await settle()
+        expect(metrics().map((m) => (m as { name: string }).name)).toEqual(expected)
+      }
+      expect(vi.getTimerCount()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('keeps working where an entry type is unsupported', async () => {
     const throwing: PerformanceSource = {
       observe(type) {
@@ -164,7 +183,7 @@ describe('metrics collector', () => {
     })
     expect(() => collector.start()).not.toThrow()
     collector.record('custom', 5)
-    await settle()
+    await vi.waitFor(() => expect(metrics()).toHaveLength(1))
     expect(metrics()).toEqual([expect.objectContaining({ name: 'custom', value: 5, url: PAGE })])
   })
 

@@ -354,6 +354,8 @@ describe('site monitor', () => {
     m.recordMetric('lcp', 1234.5678)
     await vi.dynamicImportSettled()
     await m.flush()
+    // The metrics collector starts each request in a task of its own.
+    await vi.advanceTimersByTimeAsync(0)
     await settle()
     const schemas = {
       '/api/analytics/events': AnalyticsBatchSchema,

@@ -49,7 +49,10 @@ export class SessionStore {
       session: null,
       user: null,
       role: null,
-      tenantId: readTenantId(),
+      // Browser storage is read only when the caller does not say: the server's snapshot, made
+      // while the app's modules evaluate, must not be the page's first touch of localStorage (a
+      // synchronous round trip to the browser process, decision 044).
+      tenantId: initial && 'tenantId' in initial ? (initial.tenantId ?? null) : readTenantId(),
       recovering: false,
       ended: null,
       linkError: null,

@@ -33,8 +33,12 @@ export function StoreCard({
   const hours = formatOpeningHours(shop.tradingHours)
     ? formatOpeningHoursShort(shop.tradingHours)
     : 'Hours not listed'
+  // The browser skips the style, layout and painting of cards far from the screen until they come
+  // near it (decision 044): on a phone most of the directory is below the fold, and it was laid
+  // out and painted in full on each of the page's first frames, again when the web font arrived and
+  // again when the app drew the page. The remembered size keeps the scrollbar steady once drawn.
   const card =
-    'group relative rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-300 hover:shadow-md focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700'
+    'group relative rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-300 hover:shadow-md focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700 [content-visibility:auto]'
   const name = preview ? (
     shop.tradingName
   ) : (
@@ -49,7 +53,7 @@ export function StoreCard({
       <li
         className={cn(
           card,
-          'grid gap-x-6 gap-y-2 p-4 text-sm text-stone-600 md:grid-cols-[minmax(0,17rem)_minmax(0,14rem)_minmax(0,8.5rem)_minmax(0,1fr)] md:items-center',
+          '[contain-intrinsic-size:auto_7rem] grid gap-x-6 gap-y-2 p-4 text-sm text-stone-600 md:grid-cols-[minmax(0,17rem)_minmax(0,14rem)_minmax(0,8.5rem)_minmax(0,1fr)] md:items-center',
         )}
       >
         <div className="flex min-w-0 items-center gap-3">
@@ -82,7 +86,7 @@ export function StoreCard({
     )
   }
   return (
-    <li className={cn(card, 'flex flex-col gap-4 p-5')}>
+    <li className={cn(card, '[contain-intrinsic-size:auto_16rem] flex flex-col gap-4 p-5')}>
       <div className="flex items-start gap-4">
         <StoreLogo shop={shop} className="size-14 text-lg" />
         <div className="min-w-0">
