@@ -126,13 +126,16 @@ async function analyse(label: string, events: TraceEvent[], cpu: Profile | undef
     (e) =>
       e.pid === pid &&
       e.name === 'navigationStart' &&
-      String((e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL ?? docUrl) === docUrl,
+      String((e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL ?? docUrl) ===
+        docUrl,
   )
   const nav = (starts[starts.length - 1] ?? parse).ts
   const at = (ts: number) => fmt((ts - nav) / 1000).trim()
   const fcp = events.find((e) => e.pid === pid && e.name === 'firstContentfulPaint')?.ts ?? nav
   const marks = events
-    .filter((e) => e.pid === pid && ['firstContentfulPaint', 'largestContentfulPaint::Candidate'].includes(e.name))
+    .filter(
+      (e) => e.pid === pid && ['firstContentfulPaint', 'largestContentfulPaint::Candidate'].includes(e.name),
+    )
     .map((e) => `${e.name.replace('::Candidate', '')}@${at(e.ts)}`)
   const appRequested = events.find(
     (e) =>
@@ -149,8 +152,15 @@ async function analyse(label: string, events: TraceEvent[], cpu: Profile | undef
     const d = (node.ev.args?.data ?? node.ev.args?.beginData) as
       | { url?: string; functionName?: string; stackTrace?: { url: string }[] }
       | undefined
-    if (d?.url && ['EvaluateScript', 'FunctionCall', 'TimerFire', 'v8.compileModule', 'v8.evaluateModule'].includes(node.ev.name))
-      into.add(`${node.ev.name === 'FunctionCall' && d.functionName ? `${d.functionName}@` : ''}${shortUrl(d.url) || 'document'}`)
+    if (
+      d?.url &&
+      ['EvaluateScript', 'FunctionCall', 'TimerFire', 'v8.compileModule', 'v8.evaluateModule'].includes(
+        node.ev.name,
+      )
+    )
+      into.add(
+        `${node.ev.name === 'FunctionCall' && d.functionName ? `${d.functionName}@` : ''}${shortUrl(d.url) || 'document'}`,
+      )
     for (const c of node.children) urlsOf(c, into)
   }
   // CPU profile samples: the time of each sample.
@@ -213,7 +223,9 @@ async function analyse(label: string, events: TraceEvent[], cpu: Profile | undef
         }
         id = parent.get(id)
       }
-      const mod = own ? await moduleAt(own.callFrame.url, own.callFrame.lineNumber) : `(${f.functionName || 'native'})`
+      const mod = own
+        ? await moduleAt(own.callFrame.url, own.callFrame.lineNumber)
+        : `(${f.functionName || 'native'})`
       byModule.set(mod, (byModule.get(mod) ?? 0) + w)
     }
     const show = (m: Map<string, number>) =>
@@ -242,7 +254,10 @@ if (file) {
   })
   for (let run = 0; run < runs; run++) {
     for (const path of paths) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 })
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+      })
       const page = await context.newPage()
       const cdp = await context.newCDPSession(page)
       if (rate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate })

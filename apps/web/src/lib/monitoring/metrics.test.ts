@@ -156,7 +156,11 @@ describe('metrics collector', () => {
       await settle()
       // Not inside the task that delivered the timings: each request has a task of its own.
       expect(metrics()).toEqual([])
-      for (const expected of [['ttfb'], ['ttfb', 'dom_content_loaded'], ['ttfb', 'dom_content_loaded', 'page_load']]) {
+      for (const expected of [
+        ['ttfb'],
+        ['ttfb', 'dom_content_loaded'],
+        ['ttfb', 'dom_content_loaded', 'page_load'],
+      ]) {
         vi.advanceTimersToNextTimer()
         await settle()
         expect(metrics().map((m) => (m as { name: string }).name)).toEqual(expected)
