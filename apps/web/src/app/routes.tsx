@@ -76,7 +76,12 @@ export const routes: RouteObject[] = [
       },
       {
         // Guard and portal frame for every tenant page (anonymous → login, admin → admin area).
-        lazy: page(() => import('./routes/tenant/layout')),
+        // Opened by its address, the stored session is read before the first render (decision 045).
+        lazy: async () => {
+          const layout = await import('./routes/tenant/layout')
+          await layout.readSessionBeforeFirstRender()
+          return { Component: layout.default }
+        },
         children: [
           {
             path: paths.tenant.dashboard.path,

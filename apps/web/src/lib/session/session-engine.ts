@@ -99,7 +99,9 @@ export function startSessionEngine(options: SessionEngineOptions): () => void {
       case 'INITIAL_SESSION': {
         initialised = true
         currentUserId = session?.user.id ?? null
-        store.setSession(session, { loading: false })
+        // The provider may have started from this very session (read before the first render,
+        // decision 045): then nothing changes and nothing is drawn again.
+        if (!store.holds(session)) store.setSession(session, { loading: false })
         recordAuthEvent(monitor, event, session?.user)
         return
       }
@@ -107,8 +109,12 @@ export function startSessionEngine(options: SessionEngineOptions): () => void {
         if (!session) return
         const isNewSignIn = initialised && session.user.id !== currentUserId
         currentUserId = session.user.id
-        store.setSession(session, isNewSignIn ? { ended: null, linkError: null, recovering: false } : {})
-        if (!isNewSignIn) return
+        if (!isNewSignIn) {
+          // A stored session restored (or a tab shown again): the same person.
+          if (!store.holds(session)) store.setSession(session)
+          return
+        }
+        store.setSession(session, { ended: null, linkError: null, recovering: false })
         recordAuthEvent(monitor, event, session.user)
         redirectNonAdmin(session)
         return
