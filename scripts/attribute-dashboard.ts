@@ -221,6 +221,22 @@ function analyse(path: string): string[] {
       out.push(`    ${String(Math.round(us / 1000)).padStart(4)} ms  ${k}`)
   }
   out.push(`tasks over 50 ms: ${tasks.length}; blocking (sum over 50 ms) ${Math.round(blocking / 1000)} ms`)
+  // Counts that do not depend on the machine's load: how much the renderer had to lay out and restyle.
+  const layouts = onMain.filter((e) => e.name === 'Layout')
+  const styles = onMain.filter((e) => e.name === 'UpdateLayoutTree')
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
+  const objects = sum(
+    layouts.map((e) =>
+      Number((e.args as { beginData?: { dirtyObjects?: number } })?.beginData?.dirtyObjects ?? 0),
+    ),
+  )
+  const elements = sum(styles.map((e) => Number((e.args as { elementCount?: number })?.elementCount ?? 0)))
+  const forced = layouts.filter(
+    (e) => (e.args as { beginData?: { stackTrace?: unknown } })?.beginData?.stackTrace,
+  ).length
+  out.push(
+    `layouts ${layouts.length} (${objects} objects laid out, ${forced} forced by script); style recalcs ${styles.length} (${elements} elements)`,
+  )
   return out
 }
 
