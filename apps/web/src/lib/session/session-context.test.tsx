@@ -1,12 +1,17 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { ready } from '../../app/routes/tenant/layout'
 import { TEST_USERS, testSession } from '../../testing/session'
+import { AUTH_STORAGE_KEY } from './auth-storage'
 import { SessionProvider, useSession, useSignedInUserId } from './session-context'
-import { beforeFirstRender, rememberCheckedSession } from './session-store'
+import { readBeforeRender } from './session-store'
 
 // The engine's own reports are covered by session-engine.test.ts; here only where the provider starts.
 vi.mock('./session-engine', () => ({ startSessionEngine: () => () => {} }))
+// What the tenant route's `ready()` reads: supabase-js's session.
+const getSession = vi.fn(async () => ({ data: { session: testSession('tenantA') } }))
+vi.mock('../supabase-client', () => ({ getSupabase: () => ({ auth: { getSession } }) }))
 
 const drawn: (string | undefined)[] = []
 
@@ -42,20 +47,25 @@ describe('SessionProvider started from a session read before the first render (d
     cleanup()
     drawn.length = 0
   })
+  afterAll(() => localStorage.clear())
 
-  it('draws the page for that user from its first render, never as loading or as nobody', () => {
-    expect(beforeFirstRender()).toBe(true)
-    rememberCheckedSession(testSession('tenantA'))
+  it('the route reads the stored session first; the page is drawn for that user from its first render', async () => {
+    expect(readBeforeRender.taken).toBeUndefined()
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(testSession('tenantA')))
+    await ready()
+    expect(getSession).toHaveBeenCalledTimes(1)
     renderAt('/tenant/dashboard')
     expect(screen.getByText(`page for ${TEST_USERS.tenantA.id}`)).toBeTruthy()
     expect(drawn.every((d) => d === TEST_USERS.tenantA.id)).toBe(true)
   })
 
-  it('once a provider exists, a session read later seeds nothing: the usual check decides', () => {
-    expect(beforeFirstRender()).toBe(false)
-    rememberCheckedSession(testSession('tenantB'))
+  it('once a provider exists, the route reads nothing more to seed: the usual check decides', async () => {
+    expect(readBeforeRender).toEqual({ taken: true, session: undefined })
+    await ready()
+    expect(getSession).not.toHaveBeenCalled()
+    expect(readBeforeRender.session).toBeUndefined()
     renderAt('/tenant/dashboard')
     expect(screen.getByText('checking')).toBeTruthy()
-    expect(drawn.includes(TEST_USERS.tenantB.id)).toBe(false)
+    expect(drawn.includes(TEST_USERS.tenantA.id)).toBe(false)
   })
 })

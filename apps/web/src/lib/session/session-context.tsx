@@ -12,7 +12,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { getMonitor } from '../monitoring/init'
 import { areaOf } from './area'
 import { hasStoredSession } from './auth-storage'
-import { type SessionSnapshot, SessionStore, takeCheckedSession } from './session-store'
+import { readBeforeRender, type SessionSnapshot, SessionStore } from './session-store'
 
 interface SessionContextValue {
   store: SessionStore
@@ -51,7 +51,9 @@ export function SessionProvider({ children, store: given }: { children: ReactNod
     const created = new SessionStore()
     // Already read before this first render (the dashboard's early queries, decision 045): the
     // page is drawn for its user at once, not as nobody and again when the engine reports it.
-    const checked = takeCheckedSession()
+    const checked = readBeforeRender.session
+    readBeforeRender.taken = true
+    readBeforeRender.session = undefined
     if (checked && wanted) created.setSession(checked, { loading: false })
     return created
   })

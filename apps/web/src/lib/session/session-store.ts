@@ -28,31 +28,13 @@ export interface SessionSnapshot {
 type Listener = () => void
 
 /**
- * A session supabase-js had already read (and refreshed if need be) before the app's first render
- * (the tenant portal's route reads it, decision 045): the provider then starts from it instead of
- * drawing its page as nobody and again once the session engine reports it. Only before the
- * provider exists; taken once.
+ * A session supabase-js had already read (and refreshed if need be) before the app's first render:
+ * the tenant portal's route reads it (`ready` in routes/tenant/layout.tsx, decision 045), and the
+ * provider then starts from it instead of drawing its page as nobody and again once the session
+ * engine reports it. `taken` is set when the provider is created: after that nothing is seeded.
+ * Kept this small because it is part of every public page's script (the budget).
  */
-let checkedBeforeRender: Session | undefined
-let providerCreated = false
-
-/** Whether the app's session provider has not been created yet (a session read now would seed it). */
-export function beforeFirstRender(): boolean {
-  return !providerCreated
-}
-
-/** Remembers a session read before the first render (only a signed-in one: nobody means the usual check). */
-export function rememberCheckedSession(session: Session): void {
-  if (!providerCreated) checkedBeforeRender = session
-}
-
-/** The session read before the first render, if any; from now on nothing more is remembered. */
-export function takeCheckedSession(): Session | undefined {
-  providerCreated = true
-  const session = checkedBeforeRender
-  checkedBeforeRender = undefined
-  return session
-}
+export const readBeforeRender: { session?: Session; taken?: boolean } = {}
 
 /** What the lazily loaded session engine does for the store (sign-out needs the client). */
 export interface SessionActions {
@@ -94,15 +76,6 @@ export class SessionStore {
   update(patch: Partial<SessionSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...patch }
     for (const l of this.listeners) l()
-  }
-
-  /**
-   * Whether `session` is the one the store already holds, checked (same user, same access token):
-   * the engine's first report of a session the provider started from changes nothing on screen.
-   */
-  holds(session: Session | null): boolean {
-    const s = this.snapshot
-    return !s.loading && s.user?.id === session?.user.id && s.session?.access_token === session?.access_token
   }
 
   /** Sets (or clears) the signed-in session; the role follows the user. */
