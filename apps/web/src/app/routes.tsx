@@ -4,8 +4,13 @@ import PublicLayout from './routes/public/layout'
 import { Root } from './routes/root'
 import { RootErrorBoundary } from './routes/root-error-boundary'
 
-type Page = { default: React.ComponentType }
-const page = (load: () => Promise<Page>) => async () => ({ Component: (await load()).default })
+/** A page's module; `ready`, if it has one, is awaited before the page is drawn (decision 045). */
+type Page = { default: React.ComponentType; ready?: () => Promise<void> }
+const page = (load: () => Promise<Page>) => async () => {
+  const m = await load()
+  await m.ready?.()
+  return { Component: m.default }
+}
 
 /** Admin pages still waiting for their screens: guarded, inside the back office frame, each showing its title. */
 const ADMIN_PLACEHOLDERS: { path: string; title: string }[] = []
@@ -76,6 +81,7 @@ export const routes: RouteObject[] = [
       },
       {
         // Guard and portal frame for every tenant page (anonymous → login, admin → admin area).
+        // Opened by its address, the stored session is read before the first render (decision 045).
         lazy: page(() => import('./routes/tenant/layout')),
         children: [
           {

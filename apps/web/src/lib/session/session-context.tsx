@@ -12,7 +12,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { getMonitor } from '../monitoring/init'
 import { areaOf } from './area'
 import { hasStoredSession } from './auth-storage'
-import { type SessionSnapshot, SessionStore } from './session-store'
+import { readBeforeRender, type SessionSnapshot, SessionStore } from './session-store'
 
 interface SessionContextValue {
   store: SessionStore
@@ -44,14 +44,26 @@ const SERVER_SNAPSHOT = new SessionStore({ loading: false, tenantId: null }).get
  * check and `loading` is false at once.
  */
 export function SessionProvider({ children, store: given }: { children: ReactNode; store?: SessionStore }) {
-  const [store] = useState(() => given ?? new SessionStore())
   const { pathname } = useLocation()
+  const wanted = areaOf(pathname) !== null || (typeof window !== 'undefined' && hasStoredSession())
+  const [store] = useState(() => {
+    if (given) return given
+    const created = new SessionStore()
+    // Already read before this first render (the dashboard's early queries, decision 045): the
+    // page is drawn for its user at once, not as nobody and again when the engine reports it.
+    const checked = readBeforeRender.session
+    readBeforeRender.taken = true
+    readBeforeRender.session = undefined
+    if (checked && wanted) created.setSession(checked, { loading: false })
+    return created
+  })
   const navigate = useNavigate()
   const navigateRef = useRef(navigate)
   navigateRef.current = navigate
   // Once wanted, the engine stays: leaving the portal for a public page keeps the session live.
-  const [started, setStarted] = useState(false)
-  const active = started || areaOf(pathname) !== null || (typeof window !== 'undefined' && hasStoredSession())
+  // Started from the first render when wanted then (one render of the provider fewer).
+  const [started, setStarted] = useState(wanted)
+  const active = started || wanted
 
   useEffect(() => {
     if (!active) return

@@ -103,6 +103,22 @@ describe('the session engine (docs/product/site.md §4)', () => {
     expect(s.store.getSnapshot()).toMatchObject({ loading: false, role: 'tenant' })
   })
 
+  it('a session the provider already started from (decision 045) is identified, but redraws nothing', () => {
+    const s = start('/tenant/dashboard')
+    s.store.setSession(TENANT, { loading: false })
+    const listener = vi.fn()
+    s.store.subscribe(listener)
+    s.emit('SIGNED_IN', { ...TENANT })
+    s.emit('INITIAL_SESSION', { ...TENANT })
+    expect(listener).not.toHaveBeenCalled()
+    expect(s.monitor.identify).toHaveBeenCalledWith('user-tenant', { role: 'tenant' })
+    expect(s.monitor.recordAction).not.toHaveBeenCalled()
+    // A different token (refreshed meanwhile) is taken.
+    s.emit('TOKEN_REFRESHED', session('user-tenant', 'tenant', 'token-2'))
+    expect(listener).toHaveBeenCalledTimes(1)
+    expect(s.store.getSnapshot().session?.access_token).toBe('token-2')
+  })
+
   it('a tenant signing in is identified with their role, recorded, and sent to the dashboard after 100 ms', () => {
     const s = start('/tenant/login')
     s.emit('INITIAL_SESSION', null)

@@ -94,12 +94,23 @@ export function startSessionEngine(options: SessionEngineOptions): () => void {
     timers.add(timer)
   }
 
+  /**
+   * Whether `session` is the one the store already holds, checked (same user, same access token):
+   * the first report of a session the provider started from (decision 045) changes nothing.
+   */
+  const holds = (session: Session | null) => {
+    const s = store.getSnapshot()
+    return !s.loading && s.user?.id === session?.user.id && s.session?.access_token === session?.access_token
+  }
+
   const handle = (event: AuthChangeEvent, session: Session | null) => {
     switch (event) {
       case 'INITIAL_SESSION': {
         initialised = true
         currentUserId = session?.user.id ?? null
-        store.setSession(session, { loading: false })
+        // The provider may have started from this very session (read before the first render,
+        // decision 045): then nothing changes and nothing is drawn again.
+        if (!holds(session)) store.setSession(session, { loading: false })
         recordAuthEvent(monitor, event, session?.user)
         return
       }
@@ -107,8 +118,12 @@ export function startSessionEngine(options: SessionEngineOptions): () => void {
         if (!session) return
         const isNewSignIn = initialised && session.user.id !== currentUserId
         currentUserId = session.user.id
-        store.setSession(session, isNewSignIn ? { ended: null, linkError: null, recovering: false } : {})
-        if (!isNewSignIn) return
+        if (!isNewSignIn) {
+          // A stored session restored (or a tab shown again): the same person.
+          if (!holds(session)) store.setSession(session)
+          return
+        }
+        store.setSession(session, { ended: null, linkError: null, recovering: false })
         recordAuthEvent(monitor, event, session.user)
         redirectNonAdmin(session)
         return

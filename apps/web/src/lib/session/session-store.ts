@@ -27,6 +27,15 @@ export interface SessionSnapshot {
 
 type Listener = () => void
 
+/**
+ * A session supabase-js had already read (and refreshed if need be) before the app's first render:
+ * the tenant portal's route reads it (`ready` in routes/tenant/layout.tsx, decision 045), and the
+ * provider then starts from it instead of drawing its page as nobody and again once the session
+ * engine reports it. `taken` is set when the provider is created: after that nothing is seeded.
+ * Kept this small because it is part of every public page's script (the budget).
+ */
+export const readBeforeRender: { session?: Session; taken?: boolean } = {}
+
 /** What the lazily loaded session engine does for the store (sign-out needs the client). */
 export interface SessionActions {
   signOut(scope: 'local' | 'global' | 'others'): Promise<{ error: { message: string } | null }>

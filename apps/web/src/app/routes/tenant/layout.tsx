@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router'
 import { paths } from '../../../config/paths'
 import { readTenancySummary } from '../../../features/tenancy/api/tenancy-summary'
 import { hasStoredSession } from '../../../lib/session/auth-storage'
+import { readBeforeRender } from '../../../lib/session/session-store'
 import { storedUserId } from '../../../lib/session/stored-user-id'
 import { RequireArea } from '../../guards/require-area'
 import { TenantFrame } from './tenant-frame'
@@ -23,4 +24,25 @@ export default function TenantLayout() {
       </TenantFrame>
     </RequireArea>
   )
+}
+
+/**
+ * Awaited by the route before the portal's first render (`page` in routes.tsx), when the page is opened by its
+ * address with a session stored by an earlier visit: reads that session through supabase-js (the
+ * same read the session engine's first check makes, refreshing an expired token), so the app's
+ * first frame is the page for its user (decision 045). Without it the page was drawn as nobody,
+ * then the guard, the frame and every card again once the engine reported the session: three
+ * commits and two layouts of the whole page for one screen. The dashboard's early queries
+ * (prefetch-dashboard.ts) have usually made this read already; it then costs one storage read.
+ * Any failure leaves the usual check to the session provider.
+ */
+export async function ready(): Promise<void> {
+  if (readBeforeRender.taken || !hasStoredSession()) return
+  try {
+    const { getSupabase } = await import('../../../lib/supabase-client')
+    const { data } = await getSupabase().auth.getSession()
+    if (data.session && !readBeforeRender.taken) readBeforeRender.session = data.session
+  } catch {
+    // The provider checks the session as usual.
+  }
 }

@@ -51,54 +51,62 @@ export function useTenantLiveUpdates(userId: string | undefined) {
       void queryClient.invalidateQueries({ queryKey: key })
     }
 
-    const channel = getSupabase()
-      .channel(`tenant-dashboard-${userId}`)
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'rental_statements' },
-        statementChange('rental', rentalKey),
-      )
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'utility_statements' },
-        statementChange('utility', utilityKey),
-      )
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'notices' }, (payload) => {
-        const row = payload.new as Row
-        if (row?.id && !known(queryClient, noticesKey, row.id)) {
-          notify.success('New notice from the centre', { description: text(row.title) })
-        }
-        void queryClient.invalidateQueries({ queryKey: noticesKey })
-      })
-      .on(
-        'postgres_changes',
-        { event: 'INSERT', schema: 'public', table: 'maintenance_request_events' },
-        (payload) => {
-          const status = text((payload.new as Row).status)
-          // The first entry ('received') is the tenant's own new request: no news.
-          if (status !== 'received') {
-            notify.success('Maintenance request updated', {
-              description: `Status: ${MAINTENANCE_STATUS_LABELS[status as MaintenanceStatus] ?? status}`,
-            })
+    // Opened in a task of its own (decision 045): this effect runs at the end of the commit that
+    // draws the page, and the socket, the channel and its joins added their work to that task.
+    const subscribe = () =>
+      getSupabase()
+        .channel(`tenant-dashboard-${userId}`)
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'rental_statements' },
+          statementChange('rental', rentalKey),
+        )
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'utility_statements' },
+          statementChange('utility', utilityKey),
+        )
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'notices' }, (payload) => {
+          const row = payload.new as Row
+          if (row?.id && !known(queryClient, noticesKey, row.id)) {
+            notify.success('New notice from the centre', { description: text(row.title) })
           }
-          void queryClient.invalidateQueries({ queryKey: requestsKey })
-        },
-      )
-      .on(
-        'postgres_changes',
-        { event: 'INSERT', schema: 'public', table: 'maintenance_comments' },
-        (payload) => {
-          if ((payload.new as Row).author_role === 'admin') {
-            notify.success('New comment from the centre management', {
-              description: text((payload.new as Row).body),
-            })
-          }
-          void queryClient.invalidateQueries({ queryKey: requestsKey })
-        },
-      )
-      .subscribe()
+          void queryClient.invalidateQueries({ queryKey: noticesKey })
+        })
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'maintenance_request_events' },
+          (payload) => {
+            const status = text((payload.new as Row).status)
+            // The first entry ('received') is the tenant's own new request: no news.
+            if (status !== 'received') {
+              notify.success('Maintenance request updated', {
+                description: `Status: ${MAINTENANCE_STATUS_LABELS[status as MaintenanceStatus] ?? status}`,
+              })
+            }
+            void queryClient.invalidateQueries({ queryKey: requestsKey })
+          },
+        )
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'maintenance_comments' },
+          (payload) => {
+            if ((payload.new as Row).author_role === 'admin') {
+              notify.success('New comment from the centre management', {
+                description: text((payload.new as Row).body),
+              })
+            }
+            void queryClient.invalidateQueries({ queryKey: requestsKey })
+          },
+        )
+        .subscribe()
+    let channel: ReturnType<typeof subscribe> | undefined
+    const opening = setTimeout(() => {
+      channel = subscribe()
+    }, 0)
     return () => {
-      void getSupabase().removeChannel(channel)
+      clearTimeout(opening)
+      if (channel) void getSupabase().removeChannel(channel)
     }
   }, [userId, queryClient])
 }
