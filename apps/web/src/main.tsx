@@ -38,8 +38,12 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 async function start() {
   // Taking over a served page needs a little code of its own, fetched beside the page's.
+  // Should it fail to load, the page is drawn again as before hydration (decision 011); the failure
+  // is handled here at once, not only when the page's code is in, so it is no unhandled rejection.
   const hydrating =
-    HYDRATE_SERVED_PAGES && servedAt !== undefined ? import('./app/hydrate-served-page') : undefined
+    HYDRATE_SERVED_PAGES && servedAt !== undefined
+      ? import('./app/hydrate-served-page').catch(() => undefined)
+      : undefined
   // Where someone may be signed in, the session engine (supabase-js) is needed before the page can
   // ask for its data: fetch it now, beside the page's own code, rather than after the first render
   // (the session provider's own import then finds it loaded). A failure is the provider's to report.
@@ -78,8 +82,7 @@ async function start() {
       </AppProvider>
     </StrictMode>
   )
-  // Should its code fail to load, the page is drawn again as before hydration (decision 011).
-  const hydrate = HYDRATE_SERVED_PAGES ? await hydrating?.catch(() => undefined) : undefined
+  const hydrate = HYDRATE_SERVED_PAGES ? await hydrating : undefined
   startTransition(() => {
     if (HYDRATE_SERVED_PAGES && hydrate && servedAt !== undefined) {
       // The page's clocks read the gateway's time until the page is live (lib/render-clock.ts).
