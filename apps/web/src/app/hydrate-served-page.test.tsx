@@ -4,6 +4,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MetaTags, PageMeta } from '../components/seo/page-meta'
 import { markServed } from '../components/seo/served-head'
+import { servedMarker } from '../hydration-marks'
 import { hydrateServedPage } from './hydrate-served-page'
 
 /**
@@ -42,7 +43,7 @@ function servePage(noindex = false) {
   const root = document.createElement('div')
   // The gateway renders PageMeta's head tags into the head, not where the page draws it.
   root.innerHTML = renderToString(<Directory />).replace(/<(title|meta|link)[^>]*>(<\/title>)?/g, '')
-  root.innerHTML = root.innerHTML.replace(/.*?(<button)/, '$1')
+  root.innerHTML = servedMarker(Date.now()) + root.innerHTML.replace(/.*?(<button)/, '$1')
   document.body.append(root)
   return root
 }

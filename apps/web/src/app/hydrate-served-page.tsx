@@ -1,9 +1,9 @@
 import { type ReactNode, useLayoutEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { SERVED_ATTRIBUTE } from '../components/seo/served-head'
+import { UNTIL_LIVE_ATTRIBUTE } from '../hydration-marks'
 import { getMonitor } from '../lib/monitoring/init'
 import { setRenderClock } from '../lib/render-clock'
-import { UNTIL_LIVE_ATTRIBUTE } from '../prerender-marks'
 
 /**
  * Takes over a page the gateway rendered with its data (decision 040): React adopts the served

@@ -30,7 +30,6 @@ export function usePowerStatuses() {
 }
 
 const MINUTE = 60_000
-const minuteOf = (ms: number) => Math.floor(ms / MINUTE)
 
 /**
  * The time, redrawn at each turn of the minute, so a report turns stale on an open page when it is
@@ -45,16 +44,11 @@ const minuteOf = (ms: number) => Math.floor(ms / MINUTE)
 export function useMinuteClock(): Date {
   const [now, setNow] = useState(() => new Date(renderClock()))
   useEffect(() => {
-    setNow((first) => (minuteOf(Date.now()) === minuteOf(first.getTime()) ? first : new Date()))
     let timer: ReturnType<typeof setTimeout>
     const tick = () => {
-      timer = setTimeout(
-        () => {
-          setNow(new Date())
-          tick()
-        },
-        MINUTE - (Date.now() % MINUTE),
-      )
+      const at = Date.now()
+      setNow((shown) => (Math.floor(at / MINUTE) === Math.floor(+shown / MINUTE) ? shown : new Date(at)))
+      timer = setTimeout(tick, MINUTE - (at % MINUTE))
     }
     tick()
     return () => clearTimeout(timer)
