@@ -10,18 +10,18 @@ import { createQueryClient } from './lib/query-client'
 import { setRenderClock } from './lib/render-clock'
 import { areaOf } from './lib/session/area'
 import { hasStoredSession } from './lib/session/auth-storage'
-import { type HandedOver, HYDRATE_SERVED_PAGES, servedMarkerTime } from './prerender-marks'
+import { type HandedOver, HYDRATE_SERVED_PAGES, servedMarkerOf, servedMarkerTime } from './prerender-marks'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 const root = container
 
 /**
- * The time the gateway rendered this page with, when the page in #root is its rendering with the
- * data handed over (decision 040): then the app hydrates that markup instead of drawing it again.
- * The build's static first paint (the fallback) and the tenant and admin shell carry no marker.
+ * The marker that says the page in #root is the gateway's rendering with the data handed over
+ * (decision 040): then the app hydrates that markup instead of drawing it again. The build's
+ * static first paint (the fallback) and the tenant and admin shell carry none.
  */
-const servedAt = HYDRATE_SERVED_PAGES ? servedMarkerTime(root) : undefined
+const served = HYDRATE_SERVED_PAGES ? servedMarkerOf(root) : undefined
 
 /** Lets the browser handle input and paint between two pieces of start-up work. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -38,8 +38,10 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 async function start() {
   // Taking over a served page needs a little code of its own, fetched beside the page's.
+  // Should it fail to load, the page is drawn again as before hydration (decision 011); the failure
+  // is handled here at once, not only when the page's code is in, so it is no unhandled rejection.
   const hydrating =
-    HYDRATE_SERVED_PAGES && servedAt !== undefined ? import('./app/hydrate-served-page') : undefined
+    HYDRATE_SERVED_PAGES && served ? import('./app/hydrate-served-page').catch(() => undefined) : undefined
   // Each step below is its own task (decision 044): the modules' evaluation, the first read of
   // browser storage (a synchronous round trip to the browser process), the monitor, the router
   // and the data handed over each cost a phone several milliseconds, and together one long task.
@@ -83,12 +85,11 @@ async function start() {
       </AppProvider>
     </StrictMode>
   )
-  // Should its code fail to load, the page is drawn again as before hydration (decision 011).
-  const hydrate = HYDRATE_SERVED_PAGES ? await hydrating?.catch(() => undefined) : undefined
+  const hydrate = HYDRATE_SERVED_PAGES ? await hydrating : undefined
   startTransition(() => {
-    if (HYDRATE_SERVED_PAGES && hydrate && servedAt !== undefined) {
+    if (HYDRATE_SERVED_PAGES && hydrate && served) {
       // The page's clocks read the gateway's time until the page is live (lib/render-clock.ts).
-      setRenderClock(servedAt)
+      setRenderClock(servedMarkerTime(served))
       hydrate.hydrateServedPage(root, app)
     } else createRoot(root).render(app)
   })

@@ -31,10 +31,11 @@ import {
 } from './features/stores/api/get-trading-calendar'
 import { directoryWindowQuery, readDirectoryParams } from './features/stores/components/use-directory-filters'
 import { getWhatsOnQueryOptions } from './features/whats-on/api/get-whats-on'
+import { markInertUntilLive, servedMarker } from './hydration-marks'
 import { createQueryClient } from './lib/query-client'
 import { whileRecordingReads } from './lib/recorded-reads'
 import { setRenderClock } from './lib/render-clock'
-import { type HandedOver, HYDRATE_SERVED_PAGES, markInertUntilLive, servedMarker } from './prerender-marks'
+import { type HandedOver, HYDRATE_SERVED_PAGES } from './prerender-marks'
 
 // The tenant dashboard's first paint (decision 041), written into its HTML by scripts/prerender.ts.
 export { renderTenantDashboardFirstPaint } from './app/routes/tenant/dashboard-first-paint'

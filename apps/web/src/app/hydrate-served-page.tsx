@@ -1,8 +1,9 @@
 import { type ReactNode, useLayoutEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { SERVED_ATTRIBUTE } from '../components/seo/served-head'
+import { UNTIL_LIVE_ATTRIBUTE } from '../hydration-marks'
 import { getMonitor } from '../lib/monitoring/init'
 import { setRenderClock } from '../lib/render-clock'
-import { UNTIL_LIVE_ATTRIBUTE } from '../prerender-marks'
 
 /**
  * Takes over a page the gateway rendered with its data (decision 040): React adopts the served
@@ -11,9 +12,22 @@ import { UNTIL_LIVE_ATTRIBUTE } from '../prerender-marks'
  * (lib/render-clock.ts), so that the first frame matches the markup; they run on once it is live.
  */
 export function hydrateServedPage(root: HTMLElement, app: ReactNode) {
-  hydrateRoot(root, <Live root={root}>{app}</Live>, {
-    onRecoverableError: (error, info) => reportHydrationError(root, error, info),
-  })
+  // The served head's tags (title, description, canonical …) become the app's own: hydrating, React
+  // 19 adopts the tag already in the document that matches each one it draws, rather than making
+  // its own. Left marked, PageMeta's first commit took them out of the document (as it does for a
+  // page drawn again), and React's next change of one (the canonical link a filter removes on
+  // /stores) threw in its commit: the router's update never reached the screen (decision 040).
+  const servedHead = [...document.head.querySelectorAll(`[${SERVED_ATTRIBUTE}]`)]
+  for (const tag of servedHead) tag.removeAttribute(SERVED_ATTRIBUTE)
+  hydrateRoot(
+    root,
+    <Live root={root} servedHead={servedHead}>
+      {app}
+    </Live>,
+    {
+      onRecoverableError: (error, info) => reportHydrationError(root, error, info),
+    },
+  )
 }
 
 /**
@@ -32,14 +46,26 @@ function reportHydrationError(root: HTMLElement, error: unknown, info: { compone
  * live, before the browser handles any more input: the clocks run on, and the controls the
  * served page kept inert (prerender-marks.ts) answer from then on.
  */
-function Live({ root, children }: { root: HTMLElement; children: ReactNode }) {
+function Live({
+  root,
+  servedHead,
+  children,
+}: {
+  root: HTMLElement
+  servedHead: Element[]
+  children: ReactNode
+}) {
   useLayoutEffect(() => {
     setRenderClock(undefined)
+    // A page React had to draw again made head tags of its own: the served copies go.
+    for (const tag of servedHead) {
+      if ([...document.head.children].some((other) => other !== tag && other.isEqualNode(tag))) tag.remove()
+    }
     for (const marked of root.querySelectorAll(`[${UNTIL_LIVE_ATTRIBUTE}]`)) {
       marked.removeAttribute('inert')
       marked.removeAttribute(UNTIL_LIVE_ATTRIBUTE)
     }
     root.dataset.hydration ??= 'clean'
-  }, [root])
+  }, [root, servedHead])
   return children
 }

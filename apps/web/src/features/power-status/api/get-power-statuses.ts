@@ -29,19 +29,29 @@ export function usePowerStatuses() {
   return useQuery(getPowerStatusesQueryOptions())
 }
 
+const MINUTE = 60_000
+
 /**
- * The time, redrawn every minute, so a report turns stale on an open page when it is due. The
- * first render may be committed well after it was computed (the app starts in a transition, and a
- * phone can sleep in between), so the time is read again once the page is on screen; a difference
- * under a second (either way) keeps the first value and costs no second render. Hydrating a served page, the
- * first value is the time the gateway rendered with (lib/render-clock.ts), so the markup matches.
+ * The time, redrawn at each turn of the minute, so a report turns stale on an open page when it is
+ * due. The first render may be committed well after it was computed (the app starts in a
+ * transition, and a phone can sleep in between), so the time is read again once the page is on
+ * screen; within the same minute the first value is kept and costs no second render. Hydrating a
+ * served page, the first value is the time the gateway rendered with (lib/render-clock.ts), so
+ * the markup matches; it is seconds old by the time the page is live, and redrawing the whole
+ * route for those seconds cost a second commit on every page and, on home, threw away the served
+ * what's on and map while their code was loading (decision 040).
  */
 export function useMinuteClock(): Date {
   const [now, setNow] = useState(() => new Date(renderClock()))
   useEffect(() => {
-    setNow((first) => (Math.abs(Date.now() - first.getTime()) >= 1000 ? new Date() : first))
-    const timer = setInterval(() => setNow(new Date()), 60_000)
-    return () => clearInterval(timer)
+    let timer: ReturnType<typeof setTimeout>
+    const tick = () => {
+      const at = Date.now()
+      setNow((shown) => (Math.floor(at / MINUTE) === Math.floor(+shown / MINUTE) ? shown : new Date(at)))
+      timer = setTimeout(tick, MINUTE - (at % MINUTE))
+    }
+    tick()
+    return () => clearTimeout(timer)
   }, [])
   return now
 }

@@ -1,0 +1,34 @@
+import { SERVED_MARKER_PREFIX } from './prerender-marks'
+
+/*
+ * What a served page carries for the hydrating code only (decision 040): imported by the server
+ * module (prerender.tsx) and the hydrating chunk (app/hydrate-served-page.tsx), never by the entry,
+ * so none of it counts in a public page's initial JavaScript.
+ */
+
+/**
+ * The comment that opens the markup of a page the gateway rendered with its data, naming the time
+ * it rendered with: the app hydrates such a page instead of drawing it again, with its clocks at
+ * that time until it is live (lib/render-clock.ts). React skips comments it did not write.
+ */
+export function servedMarker(at: number): string {
+  return `<!--${SERVED_MARKER_PREFIX}${Math.floor(at)}-->`
+}
+
+/** Marks what the served page keeps inert until the app is live (hydrate-served-page.tsx removes both). */
+export const UNTIL_LIVE_ATTRIBUTE = 'data-until-live'
+
+/**
+ * A hydrated page's controls become the app's own nodes, but they stay inert until the app is
+ * live, as the static first paint's do (decision 011): a form sent before would be a plain page
+ * load with the visitor's fields in the address, a button does nothing before the app answers it,
+ * and text typed into a field before hydration is kept on screen by React but not in its state,
+ * so the app's next drawing of the field would wipe it (decision 040). React writes these tags as
+ * `<input `, `<button>` and so on, so the tag names are matched exactly.
+ */
+export function markInertUntilLive(markup: string): string {
+  return markup.replace(
+    /<(form|input|select|textarea|button)(?=[\s>/])/g,
+    `<$1 inert="" ${UNTIL_LIVE_ATTRIBUTE}=""`,
+  )
+}
