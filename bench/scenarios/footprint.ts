@@ -130,7 +130,15 @@ async function start(side: Side, smtpUrl: string, anonKey: string, serviceKey: s
       ...side.env,
     },
   })
-  return { ...gateway, side, dataDir, figures: { side: side.name }, breakdown: [], reads: 0, cpu: { process: 0, main: 0 } }
+  return {
+    ...gateway,
+    side,
+    dataDir,
+    figures: { side: side.name },
+    breakdown: [],
+    reads: 0,
+    cpu: { process: 0, main: 0 },
+  }
 }
 
 interface ProbeReport {
