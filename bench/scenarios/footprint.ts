@@ -216,8 +216,10 @@ export default async function run() {
     for (const side of SIDES) {
       const g = await start(side, smtp.url, keys.anonKey, keys.serviceRoleKey)
       gateways.push(g)
-      // A first start in a fresh data folder migrates and seeds PGlite: up to 5 minutes.
-      await waitForReady(g, 1500)
+      // A first start in a fresh data folder migrates and seeds PGlite: a minute or two on a quiet
+      // machine, and more than 5 under a load average of 25 (two runs stopped there): bounded at
+      // 15 minutes of polling.
+      await waitForReady(g, 4500)
       await idle(g)
     }
 
