@@ -362,8 +362,9 @@ export default async function run() {
     )
     if (!untuned) return
     // The speed a gateway can give is 1000 / (its main thread's CPU ms per read): untuned's CPU per
-    // read over a side's is that side's speed as a share of untuned's. It depends far less on what
-    // else runs on the machine than req/s measured in slices does (decision 046).
+    // read over a side's is that side's speed as a share of untuned's. It depends less on what else
+    // runs on the machine than req/s measured in slices, but at a load average of 15–20 it still
+    // scattered by ±15 % between runs (decision 046): judge a flag in a quiet run.
     const cpuRatio = (g: Running) => untuned.cpu.main / untuned.reads / (g.cpu.main / g.reads)
     for (const g of gateways.filter((g) => VARIANTS.includes(g.side))) {
       console.log(
