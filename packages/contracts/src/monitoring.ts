@@ -76,6 +76,15 @@ export const MetricSchema = z.object({
 })
 export type Metric = z.input<typeof MetricSchema>
 
+/**
+ * A page view's metrics in one POST /api/monitoring/metrics (decision 047): stored whole or not at
+ * all. A body without `metrics` is one metric (MetricSchema), as the spec's single form.
+ */
+export const MetricBatchSchema = z.object({
+  metrics: z.array(MetricSchema).min(1).max(MONITORING_LIMITS.metricsPerBatch),
+})
+export type MetricBatch = z.input<typeof MetricBatchSchema>
+
 /** User-action record (docs/product/site.md §3), body of POST /api/monitoring/events. */
 export const UserActionSchema = z.object({
   action: Name,
