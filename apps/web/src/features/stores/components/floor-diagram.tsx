@@ -77,7 +77,11 @@ export function FloorDiagram({ shop, floor }: { shop: Shop; floor: FloorWindow }
                 x={x + width / 2}
                 y={y + ROW / 2 + 4}
                 textAnchor="middle"
-                className={here ? 'fill-white text-[12px] font-bold' : 'fill-stone-600 text-[10px]'}
+                className={
+                  here
+                    ? `fill-white font-bold ${unit.length > 4 ? 'text-[11px]' : 'text-[12px]'}`
+                    : 'fill-stone-600 text-[10px]'
+                }
               >
                 {unit}
               </text>
