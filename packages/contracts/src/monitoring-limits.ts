@@ -18,9 +18,6 @@ export const MONITORING_LIMITS = {
   analyticsBodyBytes: 512 * 1024,
   errorBodyBytes: 64 * 1024,
   metricBodyBytes: 8 * 1024,
-  /** Metrics per POST /api/monitoring/metrics as a batch (`{ metrics: [...] }`), and its body. */
-  metricsPerBatch: 50,
-  metricBatchBodyBytes: 60 * 1024,
   actionBodyBytes: 8 * 1024,
 } as const
 

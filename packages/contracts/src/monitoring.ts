@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { METRIC_BATCH_LIMITS } from './metric-batch.ts'
 import { MONITORING_LIMITS, UUID_PATTERN } from './monitoring-limits.ts'
 
 export { MONITORING_LIMITS, truncate, UUID_PATTERN } from './monitoring-limits.ts'
@@ -81,7 +82,7 @@ export type Metric = z.input<typeof MetricSchema>
  * all. A body without `metrics` is one metric (MetricSchema), as the spec's single form.
  */
 export const MetricBatchSchema = z.object({
-  metrics: z.array(MetricSchema).min(1).max(MONITORING_LIMITS.metricsPerBatch),
+  metrics: z.array(MetricSchema).min(1).max(METRIC_BATCH_LIMITS.metrics),
 })
 export type MetricBatch = z.input<typeof MetricBatchSchema>
 

@@ -1,3 +1,4 @@
+import { METRIC_BATCH_LIMITS } from '@genesis/contracts/metric-batch'
 import { MetricBatchSchema, MetricSchema, MONITORING_LIMITS } from '@genesis/contracts/monitoring'
 import type { Context } from 'hono'
 import type { z } from 'zod'
@@ -39,7 +40,7 @@ const isBatch = (value: unknown) =>
 
 /**
  * POST /api/monitoring/metrics (decision 047): a batch `{ metrics: [...] }` of at most
- * `metricsPerBatch` metrics in at most `metricBatchBodyBytes` (what a page view's collector sends
+ * `METRIC_BATCH_LIMITS.metrics` metrics in at most `.bodyBytes` (what a page view's collector sends
  * in one request), or one metric as the spec's single form, at most `metricBodyBytes` as before.
  * Every metric is validated with the one schema; a bad one refuses the request (400, its issues
  * named `metrics.<index>.<field>`) and nothing of the batch is stored. The rate limit counts
@@ -47,7 +48,7 @@ const isBatch = (value: unknown) =>
  */
 export function ingestMetrics(deps: Deps) {
   const body = jsonBodyReader(JSON_BODY_ERRORS, deps.config, {
-    limitBytes: MONITORING_LIMITS.metricBatchBodyBytes,
+    limitBytes: METRIC_BATCH_LIMITS.bodyBytes,
     mediaTypes: MEDIA_TYPES,
   })
   return async (c: Context): Promise<Response> => {

@@ -1,3 +1,4 @@
+import { METRIC_BATCH_LIMITS } from '@genesis/contracts/metric-batch'
 import { MONITORING_LIMITS, truncate } from '@genesis/contracts/monitoring-limits'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { MONITORING, MONITORING_PATHS } from './constants'
@@ -32,8 +33,6 @@ const MONITORING_OPTIONS = {
   endpoint: MONITORING_PATHS.metrics,
   slowResourceMs: MONITORING.slowResourceMs,
   clipUrl: (url: string) => truncate(url, MONITORING_LIMITS.urlLength),
-  maxBatch: MONITORING_LIMITS.metricsPerBatch,
-  maxBatchBytes: MONITORING_LIMITS.metricBatchBodyBytes,
 }
 
 type Sent = { metrics: Record<string, unknown>[] }
@@ -121,9 +120,9 @@ describe('metrics collector', () => {
 
   it('splits a queue past the gateway’s batch limits: count and bytes', () => {
     const collector = start()
-    for (let i = 0; i < MONITORING_LIMITS.metricsPerBatch + 1; i++) collector.record('custom', i)
+    for (let i = 0; i < METRIC_BATCH_LIMITS.metrics + 1; i++) collector.record('custom', i)
     runIdle()
-    expect(requests().map((r) => r.metrics.length)).toEqual([MONITORING_LIMITS.metricsPerBatch, 1])
+    expect(requests().map((r) => r.metrics.length)).toEqual([METRIC_BATCH_LIMITS.metrics, 1])
     // Long URLs: each request stays within the bytes a beacon and the gateway take.
     for (let i = 0; i < 40; i++)
       collector.record('slow_resource', 1000, `https://cdn.example/${'x'.repeat(2000)}${i}`)
@@ -133,7 +132,7 @@ describe('metrics collector', () => {
     expect(big.flatMap((r) => r.metrics)).toHaveLength(40)
     for (const body of big) {
       expect(new TextEncoder().encode(JSON.stringify(body)).length).toBeLessThanOrEqual(
-        MONITORING_LIMITS.metricBatchBodyBytes,
+        METRIC_BATCH_LIMITS.bodyBytes,
       )
     }
   })

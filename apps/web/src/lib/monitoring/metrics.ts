@@ -1,3 +1,4 @@
+import { METRIC_BATCH_LIMITS } from '@genesis/contracts/metric-batch'
 import type { Metric } from '@genesis/contracts/monitoring'
 import { createInpTracker, INP_DURATION_THRESHOLD_MS, type InpTracker } from './inp'
 import type { Transport } from './transport'
@@ -32,9 +33,6 @@ export interface MetricsOptions {
   endpoint: string
   slowResourceMs: number
   clipUrl: (url: string) => string
-  /** At most this many metrics, and this many bytes of JSON, go in one request (the gateway's batch limits). */
-  maxBatch: number
-  maxBatchBytes: number
   /** Runs `flush` once the browser is next idle (tests pass their own). */
   whenIdle?: (flush: () => void) => void
   now?: () => Date
@@ -117,7 +115,10 @@ export function createMetricsCollector(options: MetricsOptions): MetricsCollecto
     let bytes = wrapper
     for (const metric of metrics) {
       const size = encoder.encode(JSON.stringify(metric)).length + 1
-      if (batch.length > 0 && (batch.length >= options.maxBatch || bytes + size > options.maxBatchBytes)) {
+      if (
+        batch.length > 0 &&
+        (batch.length >= METRIC_BATCH_LIMITS.metrics || bytes + size > METRIC_BATCH_LIMITS.bodyBytes)
+      ) {
         send(batch)
         batch = []
         bytes = wrapper

@@ -126,8 +126,6 @@ export function createMonitor(options: MonitorOptions): Monitor {
         endpoint: MONITORING_PATHS.metrics,
         slowResourceMs: MONITORING.slowResourceMs,
         clipUrl: (url) => truncate(url, MONITORING_LIMITS.urlLength),
-        maxBatch: MONITORING_LIMITS.metricsPerBatch,
-        maxBatchBytes: MONITORING_LIMITS.metricBatchBodyBytes,
         context: () => ({ url: currentUrl(), userId, tenantId: tenantIdOf(local) }),
       })
       return metrics
