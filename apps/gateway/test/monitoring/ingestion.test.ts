@@ -282,7 +282,10 @@ describe.each(drivers)('monitoring ingestion on %s', (driver) => {
     })
 
     describe('a page view’s batch (decision 047)', () => {
-      const batch = (n: number, at = (i: number) => ({ ...metric, value: 1000 + i })) => ({
+      const batch = (
+        n: number,
+        at: (i: number) => Record<string, unknown> = (i) => ({ ...metric, value: 1000 + i }),
+      ) => ({
         metrics: Array.from({ length: n }, (_, i) => at(i)),
       })
 
