@@ -188,6 +188,20 @@ export default async function run(): Promise<void> {
     console.log(
       `  /stores gzip size with ${mall.shops} shops: ${kb(sizes.mall)} (target < ${kb(TARGET_GZIP)}) ${sizes.mall < TARGET_GZIP ? 'ok' : 'MISSED'}`,
     )
+    // A store page on a crowded floor (decision 047): its floor diagram draws the store and its
+    // neighbours, and the page hands over those, whatever the floor's size. Sizes, not times.
+    for (const [name, gw, slug] of [
+      ['demo', demo, 'volt-electronics'],
+      ['mall', mall, 'bench-store-500'],
+    ] as const) {
+      const res = await gw.app.request(`/stores/${slug}`)
+      const html = await res.text()
+      if (res.status !== 200) throw new Error(`/stores/${slug} answered ${res.status}`)
+      const units = html.match(/<g><rect[^>]*class="fill-(?:brand-700|stone-100)/g)?.length ?? 0
+      console.log(
+        `  store page, ${name} (/stores/${slug}): HTML ${kb(html.length)}, gzip ${kb(gzipSync(html, { level: 6 }).byteLength)}, ${units} units drawn`,
+      )
+    }
     if (!existsSync(CHROMIUM)) {
       console.log(`  INP while typing: skipped (no Chromium at ${CHROMIUM}; set CHROMIUM_PATH)`)
       return

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { METRIC_BATCH_LIMITS } from './metric-batch.ts'
 import { MONITORING_LIMITS, UUID_PATTERN } from './monitoring-limits.ts'
 
 export { MONITORING_LIMITS, truncate, UUID_PATTERN } from './monitoring-limits.ts'
@@ -75,6 +76,15 @@ export const MetricSchema = z.object({
   tenantId: OptionalId,
 })
 export type Metric = z.input<typeof MetricSchema>
+
+/**
+ * A page view's metrics in one POST /api/monitoring/metrics (decision 047): stored whole or not at
+ * all. A body without `metrics` is one metric (MetricSchema), as the spec's single form.
+ */
+export const MetricBatchSchema = z.object({
+  metrics: z.array(MetricSchema).min(1).max(METRIC_BATCH_LIMITS.metrics),
+})
+export type MetricBatch = z.input<typeof MetricBatchSchema>
 
 /** User-action record (docs/product/site.md §3), body of POST /api/monitoring/events. */
 export const UserActionSchema = z.object({

@@ -280,6 +280,90 @@ describe.each(drivers)('monitoring ingestion on %s', (driver) => {
       expect(res.status).toBe(413)
       expect(await count('monitoring_metrics')).toBe(0)
     })
+
+    describe('a page view’s batch (decision 047)', () => {
+      const batch = (
+        n: number,
+        at: (i: number) => Record<string, unknown> = (i) => ({ ...metric, value: 1000 + i }),
+      ) => ({
+        metrics: Array.from({ length: n }, (_, i) => at(i)),
+      })
+
+      it('stores every metric of a batch, as a beacon sends it (text/plain)', async () => {
+        const res = await post('/api/monitoring/metrics', {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain;charset=UTF-8' },
+          body: JSON.stringify({
+            metrics: [
+              { ...metric, name: 'ttfb', value: 120, url: 'https://genesis-centre.test/stores' },
+              { ...metric, name: 'lcp', value: 1800.5, url: 'https://genesis-centre.test/stores' },
+              metric,
+            ],
+          }),
+        })
+        expect(res.status).toBe(204)
+        const { rows } = await gw.db.query(
+          'select name, value, occurred_at, url, user_id, tenant_id from public.monitoring_metrics order by name',
+        )
+        expect(rows).toEqual([
+          expect.objectContaining({ name: 'lcp', value: 1800.5, url: 'https://genesis-centre.test/stores' }),
+          expect.objectContaining({
+            name: 'slow_resource',
+            value: 1432.5,
+            url: metric.url,
+            tenant_id: TENANT,
+          }),
+          expect.objectContaining({ name: 'ttfb', value: 120, user_id: null }),
+        ])
+        expect(new Date(String(rows[0].occurred_at)).toISOString()).toBe(metric.timestamp)
+      })
+
+      it('stores a batch of the most metrics it takes (50)', async () => {
+        expect((await post('/api/monitoring/metrics', json(batch(50)))).status).toBe(204)
+        expect(await count('monitoring_metrics')).toBe(50)
+      })
+
+      it('refuses a batch with one bad metric, naming it, and stores none of the batch', async () => {
+        const res = await post(
+          '/api/monitoring/metrics',
+          json(batch(5, (i) => (i === 3 ? { ...metric, value: 'slow' } : metric))),
+        )
+        expect(res.status).toBe(400)
+        const body = await res.json()
+        expect(body).toMatchObject({ error: 'invalid_body' })
+        expect(body.issues).toEqual([expect.objectContaining({ path: 'metrics.3.value' })])
+        expect(await count('monitoring_metrics')).toBe(0)
+      })
+
+      it.each([
+        ['more than 50 metrics', batch(51)],
+        ['no metric', { metrics: [] }],
+        ['metrics that are not a list', { metrics: metric }],
+      ])('answers 400 for %s and stores nothing', async (_label, body) => {
+        const res = await post('/api/monitoring/metrics', json(body))
+        expect(res.status).toBe(400)
+        expect(await res.json()).toMatchObject({ error: 'invalid_body' })
+        expect(await count('monitoring_metrics')).toBe(0)
+      })
+
+      it('answers 400 for a body that is not JSON and stores nothing', async () => {
+        const res = await post('/api/monitoring/metrics', json('{"metrics":[{"name":"lcp",'))
+        expect(res.status).toBe(400)
+        expect(await res.json()).toMatchObject({ error: 'invalid_json' })
+        expect(await count('monitoring_metrics')).toBe(0)
+      })
+
+      it('answers 413 for a batch over 60 KiB and stores nothing', async () => {
+        const long = (i: number) => ({
+          ...metric,
+          url: `https://genesis-centre.test/${'x'.repeat(2000)}${i}`,
+        })
+        const res = await post('/api/monitoring/metrics', json(batch(40, long)))
+        expect(res.status).toBe(413)
+        expect(await res.json()).toMatchObject({ error: 'payload_too_large' })
+        expect(await count('monitoring_metrics')).toBe(0)
+      })
+    })
   })
 
   describe('POST /api/monitoring/events', () => {
@@ -356,5 +440,23 @@ describe.each(drivers)('monitoring rate limit on %s', (driver) => {
       'select count(*)::int as n from public.monitoring_metrics',
     )
     expect(rows[0].n).toBe(4)
+  })
+
+  it('counts a batch of metrics as one request of the budget, and refuses a batch past it whole', async () => {
+    const metric = { name: 'slow_resource', value: 1500, timestamp: '2026-11-21T10:19:00.000Z' }
+    const sendBatch = () =>
+      gw.app.request(
+        '/api/monitoring/metrics',
+        json({ metrics: Array(5).fill(metric) }, { 'x-forwarded-for': '198.51.100.77' }),
+      )
+    const before = (
+      await gw.db.query<{ n: number }>('select count(*)::int as n from public.monitoring_metrics')
+    ).rows[0].n
+    for (let i = 0; i < 3; i++) expect((await sendBatch()).status).toBe(204)
+    expect((await sendBatch()).status).toBe(429)
+    const { rows } = await gw.db.query<{ n: number }>(
+      'select count(*)::int as n from public.monitoring_metrics',
+    )
+    expect(rows[0].n - before).toBe(15)
   })
 })

@@ -10,7 +10,7 @@ import { JSON_BODY_ERRORS } from './errors.ts'
  * `navigator.sendBeacon` with a string body sends `text/plain;charset=UTF-8` (a CORS-simple type,
  * so no preflight on unload); fetch sends `application/json`. Both carry the same JSON.
  */
-const MEDIA_TYPES = ['application/json', 'text/plain']
+export const MEDIA_TYPES = ['application/json', 'text/plain']
 
 /**
  * The shape every ingestion endpoint shares: read the body (at most `limitBytes`, counted while it

@@ -1,7 +1,6 @@
 import {
   AnalyticsBatchSchema,
   ErrorRecordSchema,
-  MetricSchema,
   MONITORING_LIMITS,
   UserActionSchema,
 } from '@genesis/contracts/monitoring'
@@ -14,7 +13,7 @@ import { ingest } from './ingest.ts'
 import { limitByIp } from './limit-by-ip.ts'
 import { recordAnalyticsEvents } from './record-analytics-events.ts'
 import { recordError } from './record-error.ts'
-import { recordMetric } from './record-metric.ts'
+import { ingestMetrics } from './record-metric.ts'
 import { recordUserAction } from './record-user-action.ts'
 
 /**
@@ -50,7 +49,8 @@ export function createMonitoringRoutes(deps: Deps): Hono<GatewayEnv> {
     '/monitoring/errors',
     ingest(deps, ErrorRecordSchema, recordError, MONITORING_LIMITS.errorBodyBytes),
   )
-  app.post('/monitoring/metrics', ingest(deps, MetricSchema, recordMetric, MONITORING_LIMITS.metricBodyBytes))
+  // One metric, or a page view's batch of them (decision 047).
+  app.post('/monitoring/metrics', ingestMetrics(deps))
   app.post(
     '/monitoring/events',
     ingest(deps, UserActionSchema, recordUserAction, MONITORING_LIMITS.actionBodyBytes),

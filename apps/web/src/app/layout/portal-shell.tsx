@@ -81,8 +81,9 @@ export function PortalShell({
               >
                 {email.slice(0, 1)}
               </span>
-              <span className="sr-only">Account menu for </span>
-              <span className="sr-only truncate sm:not-sr-only">{email}</span>
+              {/* While the session loads there is no e-mail yet: the button is the "Account menu" alone. */}
+              <span className="sr-only">{email ? 'Account menu for ' : 'Account menu'}</span>
+              {email && <span className="sr-only truncate sm:not-sr-only">{email}</span>}
               <ChevronDownIcon className="size-4 shrink-0" aria-hidden="true" />
             </DropdownMenuTrigger>
             <DropdownMenuContent>

@@ -10,6 +10,14 @@ import { routes } from '../routes'
 
 afterEach(() => vi.restoreAllMocks())
 
+/**
+ * How long a case behind an area guard waits for its outcome: the guard decides once the session
+ * engine's chunk has loaded and the first session check has ended, then the target's route chunk
+ * loads. On a loaded machine (load 20 and more on two cores) that took longer than the default
+ * wait; bounded well inside the test's 15 s.
+ */
+const GUARDED = { timeout: 12_000 }
+
 describe('the route table', () => {
   it('shows the 404 page for an unknown path, marked noindex, with a link home', async () => {
     fakeBackend()
@@ -28,8 +36,8 @@ describe('the route table', () => {
     fakeBackend()
     storeTestSession(null)
     renderRoute(url)
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
-    await waitFor(() => expect(document.title).toBe(`${title} | Genesis Centre`))
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, GUARDED)).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe(`${title} | Genesis Centre`), GUARDED)
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
   })
 
@@ -41,7 +49,10 @@ describe('the route table', () => {
     fakeBackend()
     storeTestSession(null)
     const { router } = renderRoute(url)
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(login))
+    await waitFor(
+      () => expect(router.state.location.pathname + router.state.location.search).toBe(login),
+      GUARDED,
+    )
   })
 
   it.each([
@@ -53,14 +64,16 @@ describe('the route table', () => {
     fakeBackend()
     storeTestSession(testSession('admin', { aal: 'aal2', verifiedFactor: true }))
     renderRoute(url)
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: title }, GUARDED)).toBeInTheDocument()
   })
 
   it('opens the dashboard for /admin, inside the back office frame with its navigation', async () => {
     fakeBackend()
     storeTestSession(testSession('admin', { aal: 'aal2', verifiedFactor: true }))
     const { router } = renderRoute('/admin')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, GUARDED),
+    ).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/admin/dashboard')
     const nav = screen.getByRole('navigation', { name: 'Back office' })
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
@@ -80,7 +93,9 @@ describe('the route table', () => {
     const spy = fakeBackend()
     storeTestSession(testSession('admin', { aal: 'aal2', verifiedFactor: true }))
     renderRoute('/admin/shops/edit/123')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Shop not found' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Shop not found' }, GUARDED),
+    ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to Shops' })).toHaveAttribute('href', '/admin/shops')
     const asked = spy.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input))
     expect(asked.filter((u) => u.includes('/rest/v1/shops'))).toEqual([])
@@ -90,7 +105,7 @@ describe('the route table', () => {
     fakeBackend({ '/rest/v1/tenants': () => json(null, 406) })
     storeTestSession(testSession('tenantA'))
     const { router } = renderRoute('/admin/utility-statements')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tenant/dashboard'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tenant/dashboard'), GUARDED)
   })
 
   it('asks a tenant with an authenticator for their code before loading anything of theirs', async () => {
@@ -99,7 +114,7 @@ describe('the route table', () => {
     storeTestSession(session)
     renderRoute('/tenant/dashboard')
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Enter your authentication code' }),
+      await screen.findByRole('heading', { level: 1, name: 'Enter your authentication code' }, GUARDED),
     ).toBeVisible()
     expect(await screen.findByLabelText(/Authentication code/)).toBeVisible()
     const paths = spy.mock.calls.map(
@@ -122,8 +137,10 @@ describe('the route table', () => {
     })
     storeTestSession(session)
     renderRoute('/admin/dashboard')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeVisible()
-    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP')).toBeVisible()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set up two-factor sign-in' }, GUARDED),
+    ).toBeVisible()
+    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP', {}, GUARDED)).toBeVisible()
     expect(screen.getByRole('img', { name: /QR code/ })).toHaveAttribute(
       'src',
       'data:image/svg+xml;utf-8,<svg/>',

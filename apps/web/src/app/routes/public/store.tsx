@@ -104,7 +104,7 @@ export default function StoreRoute() {
       />
       <StoreDetail
         shop={shop}
-        floorUnits={page.data?.floorUnits ?? [shop.shopNo]}
+        floor={page.data?.floor ?? { units: [shop.shopNo], before: 0, after: 0 }}
         live={
           <section aria-label="Power and trading status" className="space-y-2">
             <ShopPowerStatus statuses={power.data} shopId={shop.id} now={now} />

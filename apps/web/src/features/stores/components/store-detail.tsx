@@ -19,6 +19,7 @@ import { Card } from '../../../components/ui/card'
 import { WhatsAppLink } from '../../../components/ui/whatsapp-link'
 import { paths } from '../../../config/paths'
 import type { Shop } from '../api/get-shops'
+import type { FloorWindow } from '../api/get-store-page'
 import { type TradingCalendarData, useTradingCalendar } from '../api/get-trading-calendar'
 import { FloorDiagram } from './floor-diagram'
 import { OpenStatusChip } from './open-status-chip'
@@ -55,17 +56,9 @@ export function StoreBreadcrumb({ name }: { name: string }) {
 
 /**
  * One store's page (docs/product/site.md §2): breadcrumb, floor and shop number, phone, website,
- * hours per day, and where it is on its floor (issue 15 §2) among `floorUnits`, its floor's shop numbers.
+ * hours per day, and where it is on its floor (issue 15 §2) among its neighbours (`floor`).
  */
-export function StoreDetail({
-  shop,
-  floorUnits,
-  live,
-}: {
-  shop: Shop
-  floorUnits: readonly string[]
-  live?: ReactNode
-}) {
+export function StoreDetail({ shop, floor, live }: { shop: Shop; floor: FloorWindow; live?: ReactNode }) {
   const hours = openingHoursLines(shop.tradingHours)
   const subjects = useMemo(() => [{ id: shop.id, hours: shop.tradingHours }], [shop])
   const status = useOpenStatuses(subjects)?.get(shop.id)
@@ -206,7 +199,7 @@ export function StoreDetail({
               Where to find us
             </h2>
             <div className="mt-4">
-              <FloorDiagram shop={shop} units={floorUnits} />
+              <FloorDiagram shop={shop} floor={floor} />
             </div>
           </Card>
         </div>
