@@ -1,17 +1,17 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { ready } from '../../app/routes/tenant/layout'
-import { TEST_USERS, testSession } from '../../testing/session'
-import { AUTH_STORAGE_KEY } from './auth-storage'
-import { SessionProvider, useSession, useSignedInUserId } from './session-context'
-import { readBeforeRender } from './session-store'
+import { AUTH_STORAGE_KEY } from '../../../lib/session/auth-storage'
+import { SessionProvider, useSession, useSignedInUserId } from '../../../lib/session/session-context'
+import { readBeforeRender } from '../../../lib/session/session-store'
+import { TEST_USERS, testSession } from '../../../testing/session'
+import { ready } from './layout'
 
 // The engine's own reports are covered by session-engine.test.ts; here only where the provider starts.
-vi.mock('./session-engine', () => ({ startSessionEngine: () => () => {} }))
+vi.mock('../../../lib/session/session-engine', () => ({ startSessionEngine: () => () => {} }))
 // What the tenant route's `ready()` reads: supabase-js's session.
 const getSession = vi.fn(async () => ({ data: { session: testSession('tenantA') } }))
-vi.mock('../supabase-client', () => ({ getSupabase: () => ({ auth: { getSession } }) }))
+vi.mock('../../../lib/supabase-client', () => ({ getSupabase: () => ({ auth: { getSession } }) }))
 
 const drawn: (string | undefined)[] = []
 
