@@ -1,9 +1,8 @@
-import { METRIC_BATCH_LIMITS } from '@genesis/contracts/metric-batch'
 import { MONITORING_LIMITS, truncate } from '@genesis/contracts/monitoring-limits'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { MONITORING, MONITORING_PATHS } from './constants'
 import { createMetricsCollector, type PerformanceSource } from './metrics'
-import { fakeTransport } from './test-support'
+import { fakeTransport, settle } from './test-support'
 
 /** A performance source whose entries the test emits by hand. */
 function fakePerformance() {
@@ -35,20 +34,12 @@ const MONITORING_OPTIONS = {
   clipUrl: (url: string) => truncate(url, MONITORING_LIMITS.urlLength),
 }
 
-type Sent = { metrics: Record<string, unknown>[] }
-
 describe('metrics collector', () => {
   let fake: ReturnType<typeof fakeTransport>
   let perf: ReturnType<typeof fakePerformance>
-  /** Flushes the collector asked to run when the browser is next idle. */
-  let idle: (() => void)[]
-  const runIdle = () => {
-    for (const run of idle.splice(0)) run()
-  }
   const start = () => {
     const collector = createMetricsCollector({
       ...MONITORING_OPTIONS,
-      whenIdle: (flush) => idle.push(flush),
       transport: fake.transport,
       performance: perf.source,
       ownEndpoints: ['https://genesis-centre.test/api/monitoring/metrics'],
@@ -58,83 +49,11 @@ describe('metrics collector', () => {
     collector.start()
     return collector
   }
-  /** Every request the collector made, beacons and fetches alike. */
-  const requests = () =>
-    [...fake.beacons, ...fake.posts]
-      .filter((p) => p.path === '/api/monitoring/metrics')
-      .map((p) => p.body as Sent)
-  /** Every metric sent, in order. */
-  const metrics = () => requests().flatMap((r) => r.metrics)
+  const metrics = () => fake.posts.filter((p) => p.path === '/api/monitoring/metrics').map((p) => p.body)
 
   beforeEach(() => {
     fake = fakeTransport()
     perf = fakePerformance()
-    idle = []
-  })
-
-  it('sends the metrics of a burst in one request when the browser is next idle, by beacon', () => {
-    const collector = start()
-    perf.emit('navigation', [{ responseStart: 120, domContentLoadedEventEnd: 640, loadEventEnd: 910 }])
-    perf.emit('paint', [{ name: 'first-contentful-paint', startTime: 420 }])
-    perf.emit(
-      'resource',
-      Array.from({ length: 20 }, (_, i) => ({
-        name: `https://cdn.example/img-${i}.jpg`,
-        duration: 1500 + i,
-      })),
-    )
-    collector.record('custom', 5)
-    // Nothing goes out before the browser is idle, and one flush is asked for, not 25.
-    expect(requests()).toEqual([])
-    expect(idle).toHaveLength(1)
-    runIdle()
-    expect(requests()).toHaveLength(1)
-    expect(fake.posts).toEqual([])
-    expect(metrics()).toHaveLength(25)
-    expect(metrics().map((m) => m.name)).toEqual([
-      'ttfb',
-      'dom_content_loaded',
-      'page_load',
-      'fcp',
-      ...Array(20).fill('slow_resource'),
-      'custom',
-    ])
-    // Hiding the page sends the final LCP and CLS with anything queued since, in one more request.
-    perf.emit('largest-contentful-paint', [{ startTime: 900 }])
-    perf.emit('resource', [{ name: 'https://cdn.example/late.jpg', duration: 3000 }])
-    collector.flushOnHide()
-    expect(requests()).toHaveLength(2)
-    expect(requests()[1].metrics.map((m) => m.name)).toEqual(['slow_resource', 'lcp'])
-  })
-
-  it('falls back to fetch where the browser refuses the beacon', () => {
-    const collector = start()
-    fake.state.beaconAccepts = false
-    collector.record('custom', 5)
-    collector.record('custom', 6)
-    runIdle()
-    expect(fake.posts.map((p) => p.body)).toEqual([
-      { metrics: [expect.objectContaining({ value: 5 }), expect.objectContaining({ value: 6 })] },
-    ])
-  })
-
-  it('splits a queue past the gateway’s batch limits: count and bytes', () => {
-    const collector = start()
-    for (let i = 0; i < METRIC_BATCH_LIMITS.metrics + 1; i++) collector.record('custom', i)
-    runIdle()
-    expect(requests().map((r) => r.metrics.length)).toEqual([METRIC_BATCH_LIMITS.metrics, 1])
-    // Long URLs: each request stays within the bytes a beacon and the gateway take.
-    for (let i = 0; i < 40; i++)
-      collector.record('slow_resource', 1000, `https://cdn.example/${'x'.repeat(2000)}${i}`)
-    runIdle()
-    const big = requests().slice(2)
-    expect(big.length).toBeGreaterThan(1)
-    expect(big.flatMap((r) => r.metrics)).toHaveLength(40)
-    for (const body of big) {
-      expect(new TextEncoder().encode(JSON.stringify(body)).length).toBeLessThanOrEqual(
-        METRIC_BATCH_LIMITS.bodyBytes,
-      )
-    }
   })
 
   it('reports resources that took 1000 ms or more as slow_resource with the resource URL, not faster ones', async () => {
@@ -144,7 +63,7 @@ describe('metrics collector', () => {
       { name: 'https://genesis-centre.test/assets/hero.avif', duration: 1000 },
       { name: 'https://maps.example/embed', duration: 2500.25 },
     ])
-    runIdle()
+    await vi.waitFor(() => expect(metrics()).toHaveLength(2))
     expect(metrics()).toEqual([
       {
         name: 'slow_resource',
@@ -161,7 +80,7 @@ describe('metrics collector', () => {
   it("never reports the monitor's own slow requests (that would feed itself)", async () => {
     start()
     perf.emit('resource', [{ name: 'https://genesis-centre.test/api/monitoring/metrics', duration: 4000 }])
-    runIdle()
+    await settle()
     expect(metrics()).toEqual([])
   })
 
@@ -172,7 +91,7 @@ describe('metrics collector', () => {
       { name: 'first-paint', startTime: 300 },
       { name: 'first-contentful-paint', startTime: 420 },
     ])
-    runIdle()
+    await vi.waitFor(() => expect(metrics()).toHaveLength(4))
     expect(
       metrics().map((m) => [
         m && typeof m === 'object' && 'name' in m ? m.name : '',
@@ -198,12 +117,8 @@ describe('metrics collector', () => {
     collector.flushOnHide()
     collector.flushOnHide()
     expect(fake.beacons.map((b) => b.body)).toEqual([
-      {
-        metrics: [
-          expect.objectContaining({ name: 'lcp', value: 1800 }),
-          expect.objectContaining({ name: 'cls', value: 0.07 }),
-        ],
-      },
+      expect.objectContaining({ name: 'lcp', value: 1800 }),
+      expect.objectContaining({ name: 'cls', value: 0.07 }),
     ])
   })
 
@@ -221,14 +136,39 @@ describe('metrics collector', () => {
       { name: 'mouseover', duration: 400, interactionId: 0 },
     ])
     collector.flushOnHide()
-    expect(metrics()).toContainEqual(expect.objectContaining({ name: 'inp', value: 184, url: PAGE }))
+    expect(fake.beacons.map((b) => b.body)).toContainEqual(
+      expect.objectContaining({ name: 'inp', value: 184, url: PAGE }),
+    )
   })
 
   it('sends no INP for a page view nobody interacted with', async () => {
     const collector = start()
     await vi.waitFor(() => expect(perf.listeners.has('event')).toBe(true), { timeout: 2000 })
     collector.flushOnHide()
-    expect(metrics().map((m) => m.name)).not.toContain('inp')
+    expect(fake.beacons.map((b) => (b.body as { name: string }).name)).not.toContain('inp')
+  })
+
+  it('starts one request per task, in the order the metrics came', async () => {
+    vi.useFakeTimers()
+    try {
+      start()
+      perf.emit('navigation', [{ responseStart: 120, domContentLoadedEventEnd: 640, loadEventEnd: 910 }])
+      await settle()
+      // Not inside the task that delivered the timings: each request has a task of its own.
+      expect(metrics()).toEqual([])
+      for (const expected of [
+        ['ttfb'],
+        ['ttfb', 'dom_content_loaded'],
+        ['ttfb', 'dom_content_loaded', 'page_load'],
+      ]) {
+        vi.advanceTimersToNextTimer()
+        await settle()
+        expect(metrics().map((m) => (m as { name: string }).name)).toEqual(expected)
+      }
+      expect(vi.getTimerCount()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('keeps working where an entry type is unsupported', async () => {
@@ -240,7 +180,6 @@ describe('metrics collector', () => {
     }
     const collector = createMetricsCollector({
       ...MONITORING_OPTIONS,
-      whenIdle: (flush) => idle.push(flush),
       transport: fake.transport,
       performance: throwing,
       ownEndpoints: [],
@@ -248,7 +187,7 @@ describe('metrics collector', () => {
     })
     expect(() => collector.start()).not.toThrow()
     collector.record('custom', 5)
-    runIdle()
+    await vi.waitFor(() => expect(metrics()).toHaveLength(1))
     expect(metrics()).toEqual([expect.objectContaining({ name: 'custom', value: 5, url: PAGE })])
   })
 

@@ -1,4 +1,3 @@
-import { METRIC_BATCH_LIMITS } from '@genesis/contracts/metric-batch'
 import type { Metric } from '@genesis/contracts/monitoring'
 import { createInpTracker, INP_DURATION_THRESHOLD_MS, type InpTracker } from './inp'
 import type { Transport } from './transport'
@@ -33,19 +32,15 @@ export interface MetricsOptions {
   endpoint: string
   slowResourceMs: number
   clipUrl: (url: string) => string
-  /** Runs `flush` once the browser is next idle (tests pass their own). */
-  whenIdle?: (flush: () => void) => void
   now?: () => Date
 }
 
 export interface MetricsCollector {
-  /** Queues one metric, sent with the others when the browser is next idle; never throws. */
+  /** Sends one metric (fetch) in a task of its own, in the order recorded; never throws. */
   record(name: string, value: number, url?: string | null): void
   /** Starts observing navigation timing, paint, LCP, CLS, interactions (INP) and resources. */
   start(): void
-  /** Sends every queued metric now, in one request. */
-  flush(): void
-  /** Page hidden: LCP, CLS and INP are final for this view; send them with the queue, by beacon. */
+  /** Page hidden: LCP, CLS and INP are final for this view; send them by beacon. */
   flushOnHide(): void
   stop(): void
 }
@@ -56,23 +51,12 @@ function numberField(entry: PerformanceEntry, field: string): number | undefined
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined
 }
 
-/** Runs `work` when the browser is idle (within 5 s), or after a second where it cannot say. */
-function browserIdle(work: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 5000 })
-  else setTimeout(work, 1000)
-}
-
 /**
  * Web-vitals-style timings measured with the browser's own Performance APIs (no dependency):
  * ttfb, dom_content_loaded, page_load and fcp from navigation and paint timing; lcp, cls and inp
  * (inp.ts, from Event Timing) from PerformanceObserver where supported (reported once, when the
  * page is hidden); and every
  * resource that took 1000 ms or more as `slow_resource` (docs/product/site.md §9) with the resource's URL.
- *
- * Metrics are queued and sent together (decision 047): one request when the browser is next idle
- * after the first metric of a burst (a page's load brings a dozen at once), and one when the page
- * is hidden, as `{ metrics: [...] }` by beacon where the browser has it (fetch otherwise). Only a
- * queue past the gateway's batch limits is split.
  */
 export function createMetricsCollector(options: MetricsOptions): MetricsCollector {
   const { transport, performance: source } = options
@@ -83,9 +67,6 @@ export function createMetricsCollector(options: MetricsOptions): MetricsCollecto
   let clsSeen = false
   let inp: InpTracker | undefined
   let reportedOnHide = false
-  let queue: Metric[] = []
-  let flushScheduled = false
-  const whenIdle = options.whenIdle ?? browserIdle
 
   const build = (name: string, value: number, url?: string | null): Metric => {
     const ctx = options.context()
@@ -99,44 +80,19 @@ export function createMetricsCollector(options: MetricsOptions): MetricsCollecto
       tenantId: ctx.tenantId,
     }
   }
-  /** One request per batch that fits the gateway's limits; a beacon where the browser takes it. */
-  const send = (batch: Metric[]) => {
-    const body = { metrics: batch }
-    if (!transport.beacon(options.endpoint, body)) void transport.post(options.endpoint, body)
-  }
-  const flush = () => {
-    flushScheduled = false
-    const metrics = queue
-    queue = []
-    const encoder = new TextEncoder()
-    // `{"metrics":[` … `]}` around the entries and a comma between them.
-    const wrapper = 14
-    let batch: Metric[] = []
-    let bytes = wrapper
-    for (const metric of metrics) {
-      const size = encoder.encode(JSON.stringify(metric)).length + 1
-      if (
-        batch.length > 0 &&
-        (batch.length >= METRIC_BATCH_LIMITS.metrics || bytes + size > METRIC_BATCH_LIMITS.bodyBytes)
-      ) {
-        send(batch)
-        batch = []
-        bytes = wrapper
-      }
-      batch.push(metric)
-      bytes += size
-    }
-    if (batch.length > 0) send(batch)
-  }
-  const enqueue = (metric: Metric) => {
-    queue.push(metric)
-    if (flushScheduled) return
-    flushScheduled = true
-    whenIdle(flush)
+  // One request per task: the page's timings arrive together (navigation, paint), and each request
+  // costs the main thread a few milliseconds of a phone's time to start; four in one task made one
+  // of the page's long tasks (decision 044). Each still leaves at once, one task after another.
+  const queue: Metric[] = []
+  const sendNext = () => {
+    const next = queue.shift()
+    if (next) void transport.post(options.endpoint, next)
+    if (queue.length > 0) setTimeout(sendNext, 0)
   }
   const record: MetricsCollector['record'] = (name, value, url) => {
     if (!Number.isFinite(value)) return
-    enqueue(build(name, value, url))
+    queue.push(build(name, value, url))
+    if (queue.length === 1) setTimeout(sendNext, 0)
   }
   const isOwn = (url: string) => options.ownEndpoints.some((prefix) => url.startsWith(prefix))
 
@@ -155,7 +111,6 @@ export function createMetricsCollector(options: MetricsOptions): MetricsCollecto
 
   return {
     record,
-    flush,
     start() {
       watch('navigation', (entries) => {
         for (const entry of entries) {
@@ -197,14 +152,12 @@ export function createMetricsCollector(options: MetricsOptions): MetricsCollecto
       })
     },
     flushOnHide() {
-      if (!reportedOnHide) {
-        reportedOnHide = true
-        if (lcp !== undefined) queue.push(build('lcp', lcp))
-        if (clsSeen) queue.push(build('cls', cls))
-        const worst = inp?.value()
-        if (worst !== undefined) queue.push(build('inp', worst))
-      }
-      flush()
+      if (reportedOnHide) return
+      reportedOnHide = true
+      if (lcp !== undefined) transport.beacon(options.endpoint, build('lcp', lcp))
+      if (clsSeen) transport.beacon(options.endpoint, build('cls', cls))
+      const worst = inp?.value()
+      if (worst !== undefined) transport.beacon(options.endpoint, build('inp', worst))
     },
     stop() {
       for (const stop of stops.splice(0)) stop()
