@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { chromium } from '@playwright/test'
-import { anonKeyOf, signIn } from './lighthouse-browser.ts'
+import { anonKeyOf, prepareReturningDashboard, signIn } from './lighthouse-browser.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
@@ -300,21 +300,7 @@ for (let run = 1; run <= RUNS; run++) {
       isMobile: true,
       hasTouch: true,
     })
-    const page = await context.newPage()
-    await page.goto(`${BASE}/robots.txt`)
-    await page.evaluate(
-      ([k, v]) => localStorage.setItem(k, v),
-      ['genesis-auth-token', JSON.stringify(session)],
-    )
-    await page.goto(`${BASE}/tenant/dashboard`)
-    await page.waitForFunction(() => localStorage.getItem('tenant_data') !== null, undefined, {
-      timeout: 30_000,
-    })
-    await page.goto(`${BASE}/robots.txt`)
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.clearBrowserCache')
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    const { page, cdp } = await prepareReturningDashboard(context, BASE, session, 4)
     await page.addInitScript(INIT)
     const load = loadavg().map((l) => l.toFixed(2))
     const path = `${PREFIX}-${run}.json`

@@ -159,3 +159,34 @@ export async function startSignedInBrowser(options: {
     throw error
   }
 }
+
+/**
+ * The demo tenant's returning visit as the dashboard's trace scripts (attribute-dashboard.ts,
+ * profile-dashboard.ts) replay it, in a Playwright context: the session stored where supabase-js
+ * keeps it, the dashboard opened once (the app keeps the heading's summary, `tenant_data`), then
+ * the page back on /robots.txt with the cache cleared and the CPU slowed `cpuRate` times. The next
+ * navigation to the dashboard is the measured one.
+ */
+export async function prepareReturningDashboard(
+  context: import('@playwright/test').BrowserContext,
+  base: string,
+  session: unknown,
+  cpuRate: number,
+) {
+  const page = await context.newPage()
+  await page.goto(`${base}/robots.txt`)
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key, value),
+    [AUTH_STORAGE_KEY, JSON.stringify(session)],
+  )
+  await page.goto(`${base}/tenant/dashboard`)
+  await page.waitForFunction(() => localStorage.getItem('tenant_data') !== null, undefined, {
+    timeout: 30_000,
+  })
+  await page.goto(`${base}/robots.txt`)
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.clearBrowserCache')
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate })
+  return { page, cdp }
+}

@@ -14,7 +14,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { chromium } from '@playwright/test'
-import { anonKeyOf, signIn } from './lighthouse-browser.ts'
+import { anonKeyOf, prepareReturningDashboard, signIn } from './lighthouse-browser.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) =>
@@ -227,22 +227,8 @@ async function once(session: unknown, runNo: number): Promise<RunResult> {
         ? { viewport: { width: 1280, height: 720 } }
         : { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
     )
-    const page = await context.newPage()
-    await page.goto(`${BASE}/robots.txt`)
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key, value),
-      ['genesis-auth-token', JSON.stringify(session)],
-    )
     // The earlier visit: the app stores the heading's summary (tenant_data).
-    await page.goto(`${BASE}/tenant/dashboard`)
-    await page.waitForFunction(() => localStorage.getItem('tenant_data') !== null, undefined, {
-      timeout: 30_000,
-    })
-    await page.goto(`${BASE}/robots.txt`)
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.clearBrowserCache')
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU })
+    const { page, cdp } = await prepareReturningDashboard(context, BASE, session, CPU)
     await page.addInitScript(INIT)
     const load = loadavg().map((l) => Math.round(l * 100) / 100)
     const tracePath = TRACE ? `${TRACE}-${runNo}.json` : undefined
