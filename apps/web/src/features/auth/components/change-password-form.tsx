@@ -3,13 +3,13 @@ import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
-import { PasswordInput } from '../../../components/ui/password-input'
 import { Spinner } from '../../../components/ui/spinner'
 import { useValidatedForm } from '../../../lib/use-validated-form'
 import { type AuthProblem, describeAuthError } from '../api/auth-error'
 import { useRequestReauthentication } from '../api/request-reauthentication'
 import { useUpdatePassword } from '../api/update-password'
 import { AuthProblemAlert } from './form-error'
+import { NewPasswordFields } from './new-password-fields'
 
 const EMPTY = { password: '', confirm: '', nonce: '' }
 
@@ -66,28 +66,7 @@ export function ChangePasswordForm() {
         </Alert>
       )}
       <AuthProblemAlert problem={problem} />
-      <Field label="New password" required error={form.errors.password}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="new-password"
-            autoComplete="new-password"
-            value={form.values.password}
-            onChange={(e) => form.set('password')(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Type it again" required error={form.errors.confirm}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="confirm-password"
-            autoComplete="new-password"
-            value={form.values.confirm}
-            onChange={(e) => form.set('confirm')(e.target.value)}
-          />
-        )}
-      </Field>
+      <NewPasswordFields values={form.values} errors={form.errors} set={form.set} />
       {needsCode && (
         <>
           <Alert variant="info" title="Check your e-mail.">
@@ -111,7 +90,6 @@ export function ChangePasswordForm() {
           </Button>
         </>
       )}
-      <p className="text-sm text-stone-600">At least 8 characters. Avoid a password you use elsewhere.</p>
       <Button type="submit" disabled={busy}>
         {busy && <Spinner />}
         Change password

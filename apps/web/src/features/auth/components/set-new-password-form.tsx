@@ -1,13 +1,12 @@
 import { NewPasswordSchema } from '@genesis/contracts/auth'
 import { useState } from 'react'
 import { Button } from '../../../components/ui/button'
-import { Field } from '../../../components/ui/field'
-import { PasswordInput } from '../../../components/ui/password-input'
 import { Spinner } from '../../../components/ui/spinner'
 import { useValidatedForm } from '../../../lib/use-validated-form'
 import { type AuthProblem, describeAuthError } from '../api/auth-error'
 import { useUpdatePassword } from '../api/update-password'
 import { AuthProblemAlert } from './form-error'
+import { NewPasswordFields } from './new-password-fields'
 
 /** The set-new-password screen a recovery link opens (PASSWORD_RECOVERY). */
 export function SetNewPasswordForm({ onDone }: { onDone: () => void }) {
@@ -31,29 +30,7 @@ export function SetNewPasswordForm({ onDone }: { onDone: () => void }) {
   return (
     <form noValidate onSubmit={submit} className="space-y-5">
       <AuthProblemAlert problem={problem} />
-      <Field label="New password" required error={form.errors.password}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="new-password"
-            autoComplete="new-password"
-            value={form.values.password}
-            onChange={(e) => form.set('password')(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Type it again" required error={form.errors.confirm}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="confirm-password"
-            autoComplete="new-password"
-            value={form.values.confirm}
-            onChange={(e) => form.set('confirm')(e.target.value)}
-          />
-        )}
-      </Field>
-      <p className="text-sm text-stone-600">At least 8 characters. Avoid a password you use elsewhere.</p>
+      <NewPasswordFields values={form.values} errors={form.errors} set={form.set} />
       <Button type="submit" className="w-full" disabled={update.isPending}>
         {update.isPending && <Spinner />}
         {update.isPending ? 'Saving...' : 'Save new password'}
