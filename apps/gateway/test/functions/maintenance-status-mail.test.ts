@@ -1,21 +1,12 @@
-import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drivers } from '../support/database.ts'
-import { createTestGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.ts'
+import { clientAs, functionAnswer } from '../support/function-calls.ts'
+import { createTestGateway, type TestGateway } from '../support/gateway.ts'
 import { closedSmtpUrl } from '../support/smtp-sink.ts'
-import { DEMO, signToken, userClaims } from '../support/tokens.ts'
+import { DEMO } from '../support/tokens.ts'
 
 const REQUEST = '3a000000-0000-4000-8000-0000000000c1'
 const TENANT_EMAIL = 'tenant.a@genesis-centre.test'
-
-async function answer(result: { data: unknown; error: unknown }): Promise<{ status: number; body: unknown }> {
-  if (result.error instanceof FunctionsHttpError) {
-    const res = result.error.context as Response
-    return { status: res.status, body: await res.json() }
-  }
-  if (result.error) throw result.error
-  return { status: 200, body: result.data }
-}
 
 async function setUp(gw: TestGateway): Promise<void> {
   await gw.db.exec(`
@@ -27,12 +18,7 @@ async function setUp(gw: TestGateway): Promise<void> {
   `)
 }
 
-const as = async (gw: TestGateway, who: 'admin' | 'adminAal1' | 'tenantA' | 'anon') => {
-  if (who === 'anon') return gw.client()
-  const user = who === 'tenantA' ? DEMO.tenantA : DEMO.admin
-  const aal = who === 'admin' ? 'aal2' : 'aal1'
-  return gw.client({ accessToken: await signToken(userClaims(user, { aal }), TEST_JWT_SECRET) })
-}
+const as = clientAs
 
 /** Schedules the request as an admin would in the back office (REST), then asks for the tenant's mail. */
 async function schedule(gw: TestGateway) {
@@ -42,7 +28,9 @@ async function schedule(gw: TestGateway) {
     .update({ status: 'scheduled', scheduled_for: '2026-12-02', status_note: 'The plumber comes at 08:00.' })
     .eq('id', REQUEST)
   expect(error).toBeNull()
-  return answer(await admin.functions.invoke('maintenance-status-mail', { body: { request_id: REQUEST } }))
+  return functionAnswer(
+    await admin.functions.invoke('maintenance-status-mail', { body: { request_id: REQUEST } }),
+  )
 }
 
 const latestEvent = async (gw: TestGateway) =>
@@ -69,7 +57,7 @@ describe.each(drivers)('e-mailing a tenant about their maintenance request (%s)'
   it('refuses visitors, tenants and an admin without the code step, and mails nothing', async () => {
     for (const who of ['anon', 'tenantA', 'adminAal1'] as const) {
       const client = await as(gw, who)
-      const res = await answer(
+      const res = await functionAnswer(
         await client.functions.invoke('maintenance-status-mail', { body: { request_id: REQUEST } }),
       )
       expect({ who, ...res }).toEqual({
@@ -85,11 +73,11 @@ describe.each(drivers)('e-mailing a tenant about their maintenance request (%s)'
 
   it('answers a bad or unknown request clearly', async () => {
     const admin = await as(gw, 'admin')
-    const bad = await answer(
+    const bad = await functionAnswer(
       await admin.functions.invoke('maintenance-status-mail', { body: { request_id: 'x' } }),
     )
     expect(bad.status).toBe(400)
-    const unknown = await answer(
+    const unknown = await functionAnswer(
       await admin.functions.invoke('maintenance-status-mail', {
         body: { request_id: '3a000000-0000-4000-8000-0000000000ff' },
       }),

@@ -1,30 +1,16 @@
-import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drivers } from '../support/database.ts'
-import { createTestGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.ts'
-import { DEMO, signToken, userClaims } from '../support/tokens.ts'
+import { type Caller, clientAs, functionAnswer } from '../support/function-calls.ts'
+import { createTestGateway, type TestGateway } from '../support/gateway.ts'
+import { DEMO } from '../support/tokens.ts'
 
 const DRAFT = '6e3b1a00-0000-4000-8000-0000000000d1'
 const EMPTY = '6e3b1a00-0000-4000-8000-0000000000d2'
 
-async function answer(result: { data: unknown; error: unknown }): Promise<{ status: number; body: unknown }> {
-  if (result.error instanceof FunctionsHttpError) {
-    const res = result.error.context as Response
-    return { status: res.status, body: await res.json() }
-  }
-  if (result.error) throw result.error
-  return { status: 200, body: result.data }
-}
-
 /** newsletter-test-send (issue 14): an admin sends the issue as subscribers will see it, to themselves only. */
 describe.each(drivers)('a test send of a newsletter (%s)', (driver) => {
   let gw: TestGateway
-  const as = async (who: 'admin' | 'adminAal1' | 'tenantA' | 'anon') => {
-    if (who === 'anon') return gw.client()
-    const user = who === 'tenantA' ? DEMO.tenantA : DEMO.admin
-    const aal = who === 'admin' ? 'aal2' : 'aal1'
-    return gw.client({ accessToken: await signToken(userClaims(user, { aal }), TEST_JWT_SECRET) })
-  }
+  const as = (who: Caller) => clientAs(gw, who)
   const testMails = async () =>
     (
       await gw.db.query<{ to_addresses: string[]; subject: string; text_body: string }>(
@@ -45,7 +31,7 @@ describe.each(drivers)('a test send of a newsletter (%s)', (driver) => {
   it('refuses visitors, tenants and an admin without the code step, and sends nothing', async () => {
     for (const who of ['anon', 'tenantA', 'adminAal1'] as const) {
       const client = await as(who)
-      const res = await answer(
+      const res = await functionAnswer(
         await client.functions.invoke('newsletter-test-send', { body: { newsletter_id: DRAFT } }),
       )
       expect({ who, ...res }).toEqual({
@@ -59,7 +45,7 @@ describe.each(drivers)('a test send of a newsletter (%s)', (driver) => {
 
   it('sends the issue to the admin alone, as subscribers will get it, and records when', async () => {
     const client = await as('admin')
-    const res = await answer(
+    const res = await functionAnswer(
       await client.functions.invoke('newsletter-test-send', { body: { newsletter_id: DRAFT } }),
     )
     expect(res).toEqual({ status: 200, body: { sent_to: DEMO.admin.email } })
@@ -84,20 +70,20 @@ describe.each(drivers)('a test send of a newsletter (%s)', (driver) => {
 
   it('answers an unknown id, a bad id and an empty draft clearly', async () => {
     const client = await as('admin')
-    const unknown = await answer(
+    const unknown = await functionAnswer(
       await client.functions.invoke('newsletter-test-send', {
         body: { newsletter_id: '6e3b1a00-0000-4000-8000-0000000000ff' },
       }),
     )
     expect(unknown).toEqual({ status: 404, body: { error: 'Newsletter not found' } })
-    const bad = await answer(
+    const bad = await functionAnswer(
       await client.functions.invoke('newsletter-test-send', { body: { newsletter_id: 'x' } }),
     )
     expect(bad).toEqual({
       status: 400,
       body: { error: 'newsletter_id must be the id of a saved newsletter' },
     })
-    const empty = await answer(
+    const empty = await functionAnswer(
       await client.functions.invoke('newsletter-test-send', { body: { newsletter_id: EMPTY } }),
     )
     expect(empty).toEqual({ status: 400, body: { error: 'Write the newsletter before sending it.' } })

@@ -1,29 +1,14 @@
-import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drivers } from '../support/database.ts'
-import { createTestGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.ts'
-import { DEMO, signToken, userClaims } from '../support/tokens.ts'
+import { type Caller, clientAs, functionAnswer } from '../support/function-calls.ts'
+import { createTestGateway, type TestGateway } from '../support/gateway.ts'
 
 const FAILED = 'e0000000-0000-4000-8000-0000000000f1'
-
-async function answer(result: { data: unknown; error: unknown }): Promise<{ status: number; body: unknown }> {
-  if (result.error instanceof FunctionsHttpError) {
-    const res = result.error.context as Response
-    return { status: res.status, body: await res.json() }
-  }
-  if (result.error) throw result.error
-  return { status: 200, body: result.data }
-}
 
 /** resend-enquiry-email (issue 13, item 5): an admin resends the centre's mail of a failed enquiry. */
 describe.each(drivers)('resending an enquiry mail (%s)', (driver) => {
   let gw: TestGateway
-  const as = async (who: 'admin' | 'adminAal1' | 'tenantA' | 'anon') => {
-    if (who === 'anon') return gw.client()
-    const user = who === 'tenantA' ? DEMO.tenantA : DEMO.admin
-    const aal = who === 'admin' ? 'aal2' : 'aal1'
-    return gw.client({ accessToken: await signToken(userClaims(user, { aal }), TEST_JWT_SECRET) })
-  }
+  const as = (who: Caller) => clientAs(gw, who)
   const status = async () =>
     (
       await gw.db.query<{ email_status: string; provider_error: string | null }>(
@@ -45,7 +30,7 @@ describe.each(drivers)('resending an enquiry mail (%s)', (driver) => {
   it('refuses visitors, tenants and an admin without the code step, and changes nothing', async () => {
     for (const who of ['anon', 'tenantA', 'adminAal1'] as const) {
       const client = await as(who)
-      const res = await answer(
+      const res = await functionAnswer(
         await client.functions.invoke('resend-enquiry-email', { body: { enquiry_id: FAILED } }),
       )
       expect({ who, ...res }).toEqual({
@@ -59,11 +44,11 @@ describe.each(drivers)('resending an enquiry mail (%s)', (driver) => {
 
   it('answers a bad or unknown id clearly', async () => {
     const admin = await as('admin')
-    const bad = await answer(
+    const bad = await functionAnswer(
       await admin.functions.invoke('resend-enquiry-email', { body: { enquiry_id: 'x' } }),
     )
     expect(bad.status).toBe(400)
-    const unknown = await answer(
+    const unknown = await functionAnswer(
       await admin.functions.invoke('resend-enquiry-email', {
         body: { enquiry_id: 'e0000000-0000-4000-8000-0000000000ff' },
       }),
@@ -73,7 +58,7 @@ describe.each(drivers)('resending an enquiry mail (%s)', (driver) => {
 
   it("sends the centre's mail again for an admin and records the delivery", async () => {
     const admin = await as('admin')
-    const res = await answer(
+    const res = await functionAnswer(
       await admin.functions.invoke('resend-enquiry-email', { body: { enquiry_id: FAILED } }),
     )
     expect(res).toEqual({ status: 200, body: { success: true } })

@@ -1,22 +1,13 @@
-import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authClient, fragmentOf, readMail } from '../auth/helpers.ts'
 import { drivers } from '../support/database.ts'
-import { createTestGateway, TEST_JWT_SECRET, TEST_URL, type TestGateway } from '../support/gateway.ts'
+import { type Caller, clientAs, functionAnswer } from '../support/function-calls.ts'
+import { createTestGateway, TEST_URL, type TestGateway } from '../support/gateway.ts'
 import { DEMO, signToken, userClaims } from '../support/tokens.ts'
 
 const NEW_TENANT = '7e000000-0000-4000-8000-0000000000c1'
 const NEW_EMAIL = 'owner@kasikicks.example'
 const PASSWORD = 'Kasi-Kicks-2026!'
-
-async function answer(result: { data: unknown; error: unknown }): Promise<{ status: number; body: unknown }> {
-  if (result.error instanceof FunctionsHttpError) {
-    const res = result.error.context as Response
-    return { status: res.status, body: await res.json() }
-  }
-  if (result.error) throw result.error
-  return { status: 200, body: result.data }
-}
 
 /**
  * tenant-account (issue 13, item 4): centre management manages a tenant's portal account. The
@@ -25,14 +16,9 @@ async function answer(result: { data: unknown; error: unknown }): Promise<{ stat
  */
 describe.each(drivers)('tenant portal accounts (%s)', (driver) => {
   let gw: TestGateway
-  const as = async (who: 'admin' | 'adminAal1' | 'tenantA' | 'anon') => {
-    if (who === 'anon') return gw.client()
-    const user = who === 'tenantA' ? DEMO.tenantA : DEMO.admin
-    const aal = who === 'admin' ? 'aal2' : 'aal1'
-    return gw.client({ accessToken: await signToken(userClaims(user, { aal }), TEST_JWT_SECRET) })
-  }
+  const as = (who: Caller) => clientAs(gw, who)
   const act = async (who: Parameters<typeof as>[0], action: string, tenantId = NEW_TENANT) =>
-    answer(
+    functionAnswer(
       await (await as(who)).functions.invoke('tenant-account', { body: { tenant_id: tenantId, action } }),
     )
   const tenantRow = async () =>
@@ -91,7 +77,7 @@ describe.each(drivers)('tenant portal accounts (%s)', (driver) => {
     const forged = gw.client({
       accessToken: await signToken(userClaims(DEMO.admin, { aal: 'aal2' }), 'x'.repeat(40)),
     })
-    const refused = await answer(
+    const refused = await functionAnswer(
       await forged.functions.invoke('tenant-account', { body: { tenant_id: NEW_TENANT, action: 'invite' } }),
     )
     expect(refused.status).toBe(401)
