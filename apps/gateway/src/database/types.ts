@@ -28,6 +28,13 @@ export interface Queryable {
   ): Promise<QueryResult<T>>
   /** Runs a script of several statements without parameters (migrations, seed). */
   exec(sql: string): Promise<void>
+  /**
+   * Inside a transaction, on PGlite: a statement whose rows nobody reads (text, number, boolean or
+   * null parameters), sent with the transaction's next statement or its COMMIT, in the same call
+   * into the database. Its error, if any, is thrown by that statement instead. Absent elsewhere:
+   * run the statement with `query`.
+   */
+  defer?(sql: string, params?: unknown[]): void
 }
 
 export interface TransactionOptions {
