@@ -11,7 +11,7 @@ import {
 } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { Mutex } from './mutex.ts'
-import type { Database, Queryable, QueryResult, TransactionOptions } from './types.ts'
+import type { Database, Queryable, QueryOptions, QueryResult, TransactionOptions } from './types.ts'
 
 const asText = (value: string) => value
 /** The same JavaScript values as the node-postgres driver (see postgres.ts). */
@@ -46,6 +46,7 @@ function paramsAsText(params: unknown[]): (string | null)[] | undefined {
 }
 
 const SYNC = protocol.serialize.sync()
+const COMMIT: Step = { sql: 'commit', params: [] }
 
 /**
  * The protocol messages of `steps` and one Sync, as one buffer (extended query protocol: Parse,
@@ -122,32 +123,41 @@ function wrap(target: PGlite): Queryable {
 
 /**
  * A transaction on PGlite's one connection (the caller holds the lock). BEGIN is sent with the
- * transaction's first statement, in the same call: a read is BEGIN READ ONLY and its statements in
- * as many calls as it has statements, then COMMIT. Statements that need no answer before the next
- * one (`defer`) go with the next statement, or with COMMIT.
+ * transaction's first statement, in the same call; statements that need no answer before the next
+ * one (`defer`) go with the next statement, or with COMMIT; COMMIT goes with a statement marked
+ * `last`, or alone after the transaction's function returned. A REST read is one call.
  */
 class PgliteTransaction implements Queryable {
   readonly pg: PGlite
   #pending: Step[]
   #begun = false
+  /** Committed with the statement marked `last`. */
+  #ended = false
   constructor(pg: PGlite, readOnly: boolean) {
     this.pg = pg
     this.#pending = [{ sql: readOnly ? 'begin read only' : 'begin', params: [] }]
   }
 
-  async #run(step: Step): Promise<Results> {
+  async #run(step: Step, last: boolean): Promise<Results> {
+    if (this.#ended) throw new Error('the transaction has ended: its last statement ran')
     const steps = [...this.#pending, step]
+    if (last) steps.push(COMMIT)
     this.#pending = []
     this.#begun = true
     const results = await runSteps(this.pg, steps)
-    return results[results.length - 1] as Results
+    if (!last) return results.at(-1) as Results
+    this.#ended = true
+    if (results.at(-1)?.command === 'ROLLBACK') throw new TransactionAbortedError()
+    await this.pg.syncToFs()
+    return results.at(-2) as Results
   }
 
-  async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+  async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<T>> {
     const text = paramsAsText(params)
-    if (text) return toResult((await this.#run({ sql, params: text })) as Results<T>)
+    if (text) return toResult((await this.#run({ sql, params: text }, options.last === true)) as Results<T>)
     // Values PGlite must serialise by type: the statements before go first, then PGlite's query
-    // (which makes its own calls) runs inside the open transaction.
+    // (which makes its own calls) runs inside the open transaction; COMMIT follows as usual.
+    if (this.#ended) throw new Error('the transaction has ended: its last statement ran')
     if (this.#pending.length > 0) await runSteps(this.pg, this.#pending.splice(0))
     this.#begun = true
     return toResult(await this.pg.query<T>(sql, params))
@@ -166,8 +176,8 @@ class PgliteTransaction implements Queryable {
   }
 
   async commit(): Promise<void> {
-    if (!this.#begun) return
-    const steps = [...this.#pending, { sql: 'commit', params: [] }]
+    if (!this.#begun || this.#ended) return
+    const steps = [...this.#pending, COMMIT]
     this.#pending = []
     let results: Results[]
     try {
@@ -183,7 +193,7 @@ class PgliteTransaction implements Queryable {
   }
 
   async rollback(): Promise<void> {
-    if (!this.#begun) return
+    if (!this.#begun || this.#ended) return
     this.#pending = []
     await runSteps(this.pg, [{ sql: 'rollback', params: [] }])
   }

@@ -17,6 +17,12 @@ export interface QueryOptions {
    * statements): PostgreSQL may keep it prepared per connection. PGlite ignores it.
    */
   prepare?: boolean
+  /**
+   * Inside a transaction: no statement follows this one. PGlite sends COMMIT in the same call (a
+   * statement after it throws); PostgreSQL commits when the transaction's function returns, as
+   * always.
+   */
+  last?: boolean
 }
 
 /** Something that runs one parameterised statement: the database itself, or an open transaction. */
