@@ -1,24 +1,201 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { PGlite, type Transaction } from '@electric-sql/pglite'
+import {
+  messages,
+  PGlite,
+  parse,
+  protocol,
+  type Results,
+  TransactionAbortedError,
+} from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { Mutex } from './mutex.ts'
-import type { Database, Queryable, QueryResult, TransactionOptions } from './types.ts'
+import type { Database, Queryable, QueryOptions, QueryResult, TransactionOptions } from './types.ts'
 
 const asText = (value: string) => value
 /** The same JavaScript values as the node-postgres driver (see postgres.ts). */
 const sameValuesAsPostgresDriver = { 20: Number, 1082: asText, 1114: asText, 1184: asText, 1700: asText }
 
-function wrap(target: PGlite | Transaction): Queryable {
+/** One statement of a call into PostgreSQL, its parameters already in text form. */
+interface Step {
+  sql: string
+  params: (string | null)[]
+}
+
+/**
+ * Parameters as node-postgres sends them (postgres.ts), when each is text, a number, a boolean or
+ * null: their text, for PostgreSQL to read as the type it infers. Anything else (objects, arrays,
+ * dates, byte arrays) gives undefined: those go through PGlite's own `query`, which first asks
+ * PostgreSQL for the parameter types and serialises each value for its type.
+ */
+function paramsAsText(params: unknown[]): (string | null)[] | undefined {
+  const text: (string | null)[] = []
+  for (const value of params) {
+    if (value === null || value === undefined) text.push(null)
+    else if (typeof value === 'string') text.push(value)
+    else if (
+      (typeof value === 'number' && Number.isFinite(value)) ||
+      typeof value === 'boolean' ||
+      typeof value === 'bigint'
+    )
+      text.push(String(value))
+    else return undefined
+  }
+  return text
+}
+
+const SYNC = protocol.serialize.sync()
+const COMMIT: Step = { sql: 'commit', params: [] }
+
+/**
+ * The protocol messages of `steps` and one Sync, as one buffer (extended query protocol: Parse,
+ * Bind, Describe, Execute for each): PostgreSQL runs them in order in one call into the
+ * WebAssembly module, and after an error skips to the Sync. PGlite's own `query` makes six calls
+ * for one statement (Parse, Describe, Bind, Describe, Execute, Sync), to learn the parameter types.
+ */
+function pipeline(steps: Step[]): Uint8Array {
+  const parts: Uint8Array[] = []
+  for (const step of steps) {
+    parts.push(
+      protocol.serialize.parse({ text: step.sql }),
+      protocol.serialize.bind({ values: step.params }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+    )
+  }
+  parts.push(SYNC)
+  let length = 0
+  for (const part of parts) length += part.length
+  const bytes = new Uint8Array(length)
+  let offset = 0
+  for (const part of parts) {
+    bytes.set(part, offset)
+    offset += part.length
+  }
+  return bytes
+}
+
+function toResult<T>(result: Results<T>): QueryResult<T> {
+  return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows ?? 0 }
+}
+
+/**
+ * Runs `steps` in one call and gives each one's result. The first error is thrown (with the
+ * statement and parameters attached, as PGlite's own errors have them); the steps after it did
+ * not run.
+ */
+async function runSteps(pg: PGlite, steps: Step[]): Promise<Results[]> {
+  const replies = await pg.execProtocolStream(pipeline(steps), { syncToFs: false, throwOnError: false })
+  const results: Results[] = []
+  let start = 0
+  for (let i = 0; i < replies.length; i++) {
+    const reply = replies[i]
+    if (reply instanceof messages.DatabaseError) {
+      const step = steps[results.length]
+      throw Object.assign(reply, { query: step?.sql, params: step?.params })
+    }
+    if (reply.name === 'commandComplete' || reply.name === 'emptyQuery') {
+      results.push(parse.parseResults(replies.slice(start, i + 1), pg.parsers)[0] as Results)
+      start = i + 1
+    }
+  }
+  return results
+}
+
+function wrap(target: PGlite): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const result = await target.query<T>(sql, params)
-      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows ?? 0 }
+      const text = paramsAsText(params)
+      const result = toResult(
+        text
+          ? ((await runSteps(target, [{ sql, params: text }]))[0] as Results<T>)
+          : await target.query<T>(sql, params),
+      )
+      await target.syncToFs()
+      return result
     },
     async exec(sql: string) {
       await target.exec(sql)
     },
+  }
+}
+
+/**
+ * A transaction on PGlite's one connection (the caller holds the lock). BEGIN is sent with the
+ * transaction's first statement, in the same call; statements that need no answer before the next
+ * one (`defer`) go with the next statement, or with COMMIT; COMMIT goes with a statement marked
+ * `last`, or alone after the transaction's function returned. A REST read is one call.
+ */
+class PgliteTransaction implements Queryable {
+  readonly pg: PGlite
+  #pending: Step[]
+  #begun = false
+  /** Committed with the statement marked `last`. */
+  #ended = false
+  constructor(pg: PGlite, readOnly: boolean) {
+    this.pg = pg
+    this.#pending = [{ sql: readOnly ? 'begin read only' : 'begin', params: [] }]
+  }
+
+  async #run(step: Step, last: boolean): Promise<Results> {
+    if (this.#ended) throw new Error('the transaction has ended: its last statement ran')
+    const steps = [...this.#pending, step]
+    if (last) steps.push(COMMIT)
+    this.#pending = []
+    this.#begun = true
+    const results = await runSteps(this.pg, steps)
+    if (!last) return results.at(-1) as Results
+    this.#ended = true
+    if (results.at(-1)?.command === 'ROLLBACK') throw new TransactionAbortedError()
+    await this.pg.syncToFs()
+    return results.at(-2) as Results
+  }
+
+  async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<T>> {
+    const text = paramsAsText(params)
+    if (text) return toResult((await this.#run({ sql, params: text }, options.last === true)) as Results<T>)
+    // Values PGlite must serialise by type: the statements before go first, then PGlite's query
+    // (which makes its own calls) runs inside the open transaction; COMMIT follows as usual.
+    if (this.#ended) throw new Error('the transaction has ended: its last statement ran')
+    if (this.#pending.length > 0) await runSteps(this.pg, this.#pending.splice(0))
+    this.#begun = true
+    return toResult(await this.pg.query<T>(sql, params))
+  }
+
+  defer(sql: string, params: unknown[] = []): void {
+    const text = paramsAsText(params)
+    if (!text) throw new Error('defer: parameters must be text, numbers, booleans or null')
+    this.#pending.push({ sql, params: text })
+  }
+
+  async exec(sql: string): Promise<void> {
+    if (this.#pending.length > 0) await runSteps(this.pg, this.#pending.splice(0))
+    this.#begun = true
+    await this.pg.exec(sql)
+  }
+
+  async commit(): Promise<void> {
+    if (!this.#begun || this.#ended) return
+    const steps = [...this.#pending, COMMIT]
+    this.#pending = []
+    let results: Results[]
+    try {
+      results = await runSteps(this.pg, steps)
+    } catch (error) {
+      // A deferred statement failed: the transaction is aborted and COMMIT was skipped.
+      await runSteps(this.pg, [{ sql: 'rollback', params: [] }])
+      throw error
+    }
+    // A statement that failed inside the transaction (its error caught) makes COMMIT a rollback.
+    if (results.at(-1)?.command === 'ROLLBACK') throw new TransactionAbortedError()
+    await this.pg.syncToFs()
+  }
+
+  async rollback(): Promise<void> {
+    if (!this.#begun || this.#ended) return
+    this.#pending = []
+    await runSteps(this.pg, [{ sql: 'rollback', params: [] }])
   }
 }
 
@@ -80,12 +257,18 @@ export async function openPglite(
     query: (sql, params) => lock.run(() => direct.query(sql, params)),
     exec: (sql) => lock.run(() => direct.exec(sql)),
     transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}) {
-      return lock.run(() =>
-        pg.transaction(async (tx) => {
-          if (options.readOnly) await tx.exec('set transaction read only')
-          return fn(wrap(tx))
-        }),
-      ) as Promise<T>
+      return lock.run(async () => {
+        const tx = new PgliteTransaction(pg, options.readOnly === true)
+        let result: T
+        try {
+          result = await fn(tx)
+        } catch (error) {
+          await tx.rollback()
+          throw error
+        }
+        await tx.commit()
+        return result
+      })
     },
     // Embedded: the subscription cannot be lost while the database is open, so `onLost` (see
     // ListenOptions) is never called.

@@ -79,7 +79,9 @@ export async function setCaller(tx: Queryable, caller: Caller, request: RequestI
   ]
   const sessionId = caller.role === 'authenticated' ? caller.claims.session_id : undefined
   if (sessionId === undefined || sessionId === null) {
-    await tx.query(SCOPE_SQL, params)
+    // Nothing to check: on PGlite it goes with the request's first statement (decision 051).
+    if (tx.defer) tx.defer(SCOPE_SQL, params)
+    else await tx.query(SCOPE_SQL, params)
     return
   }
   if (typeof sessionId !== 'string' || !UUID.test(sessionId)) throw new SessionEndedError()

@@ -17,6 +17,12 @@ export interface QueryOptions {
    * statements): PostgreSQL may keep it prepared per connection. PGlite ignores it.
    */
   prepare?: boolean
+  /**
+   * Inside a transaction: no statement follows this one. PGlite sends COMMIT in the same call (a
+   * statement after it throws); PostgreSQL commits when the transaction's function returns, as
+   * always.
+   */
+  last?: boolean
 }
 
 /** Something that runs one parameterised statement: the database itself, or an open transaction. */
@@ -28,6 +34,13 @@ export interface Queryable {
   ): Promise<QueryResult<T>>
   /** Runs a script of several statements without parameters (migrations, seed). */
   exec(sql: string): Promise<void>
+  /**
+   * Inside a transaction, on PGlite: a statement whose rows nobody reads (text, number, boolean or
+   * null parameters), sent with the transaction's next statement or its COMMIT, in the same call
+   * into the database. Its error, if any, is thrown by that statement instead. Absent elsewhere:
+   * run the statement with `query`.
+   */
+  defer?(sql: string, params?: unknown[]): void
 }
 
 export interface TransactionOptions {

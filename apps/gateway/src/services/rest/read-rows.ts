@@ -38,9 +38,11 @@ export function readRows(deps: Deps, cache: SchemaCache) {
       deps.db,
       c.get('caller'),
       async (tx) => {
-        const row = await runStatement(tx, statement)
-        if (prefs.count === 'planned' || prefs.count === 'estimated')
-          row.total = await estimatedTotal(tx, statement.countQuery, prefs.count, maxRows)
+        const count = prefs.count
+        const estimate = count === 'planned' || count === 'estimated'
+        // Without an estimate the read is one statement: on PGlite, COMMIT goes with it (051).
+        const row = await runStatement(tx, statement, { last: !estimate })
+        if (estimate) row.total = await estimatedTotal(tx, statement.countQuery, count, maxRows)
         return row
       },
       { readOnly: true, request: requestInfo(c) },

@@ -21,9 +21,16 @@ export interface ResultRow {
   inserted: number | null
 }
 
-export async function runStatement(tx: Queryable, statement: Statement): Promise<ResultRow> {
+export async function runStatement(
+  tx: Queryable,
+  statement: Statement,
+  options: { last?: boolean } = {},
+): Promise<ResultRow> {
   // The text depends only on the query's shape (values are parameters) and its columns never change.
-  const result = await tx.query<Record<string, unknown>>(statement.sql, statement.params, { prepare: true })
+  const result = await tx.query<Record<string, unknown>>(statement.sql, statement.params, {
+    prepare: true,
+    last: options.last,
+  })
   const row = result.rows[0] ?? {}
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
   return {
