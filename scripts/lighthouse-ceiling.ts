@@ -71,9 +71,7 @@ async function audit(stripped: boolean, run: number) {
   let pageRequests = 0
   // The real page is audited on the gateway itself (its realtime socket included); the proxy
   // (no WebSocket upgrades) serves only the stripped page and the visit before it.
-  const p = stripped
-    ? await proxy(() => pageRequests++ > 0)
-    : { origin: BASE, close: () => undefined }
+  const p = stripped ? await proxy(() => pageRequests++ > 0) : { origin: BASE, close: () => undefined }
   const browser = await startSignedInBrowser({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,

@@ -15,21 +15,11 @@ const TRIGGER_CLASS = cn(
 
 /** The row of tab buttons; scrolls sideways on a narrow screen rather than wrapping. */
 export function TabsList({ className, ...props }: ComponentProps<typeof T.List>) {
-  return (
-    <T.List
-      className={cn(LIST_CLASS, className)}
-      {...props}
-    />
-  )
+  return <T.List className={cn(LIST_CLASS, className)} {...props} />
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof T.Trigger>) {
-  return (
-    <T.Trigger
-      className={cn(TRIGGER_CLASS, className)}
-      {...props}
-    />
-  )
+  return <T.Trigger className={cn(TRIGGER_CLASS, className)} {...props} />
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof T.Content>) {
