@@ -28,6 +28,14 @@ const TABS = [
   { id: 'account', label: 'Account' },
 ] as const
 type TabId = (typeof TABS)[number]['id']
+/**
+ * The overview's cards below a phone's first screen (the power and trading status, the notices):
+ * the browser skips their style, layout and paint while they are off screen (`content-visibility:
+ * auto`, with a remembered size), in the served first paint and in the app's first frame alike.
+ * They are drawn, in the document and in the accessibility tree, like every other part.
+ */
+const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_36rem]'
+
 /** The ids of the tab buttons and panels (one dashboard per page). */
 const TABS_ID = 'dashboard'
 const isTab = (value: string | null): value is TabId => TABS.some((t) => t.id === value)
@@ -122,7 +130,7 @@ const TradingStatusCard = memo(function TradingStatusCard() {
   const userId = useSignedInUserId()
   const { shopId, isPending } = useTenancyRefs(userId)
   return (
-    <Card className="mt-4">
+    <Card className={`mt-4 ${BELOW_THE_FOLD}`}>
       <CardHeader>
         <CardTitle>Power and trading status</CardTitle>
         <CardDescription>
@@ -160,6 +168,7 @@ const NoticesSection = memo(function NoticesSection() {
   return (
     <div className="mt-4">
       <NoticesCard
+        className={BELOW_THE_FOLD}
         notices={list}
         isPending={notices.isPending || (notices.data !== undefined && list === undefined)}
         error={notices.error}
