@@ -1,17 +1,10 @@
-import { ChevronDownIcon, LogOutIcon, MonitorSmartphoneIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { ChevronDownIcon } from 'lucide-react'
+import { type ComponentType, type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu'
 import { notify } from '../../components/ui/toasts'
 import { cn } from '../../lib/cn'
 import { useSession } from '../../lib/session/session-context'
+import type { AccountMenuProps } from './account-menu'
 import { BrandMark } from './brand-mark'
 
 export interface PortalMenuItem {
@@ -73,41 +66,7 @@ export function PortalShell({
               <span className="block truncate text-xs text-stone-600 sm:text-sm">{areaLabel}</span>
             </span>
           </Link>
-          <DropdownMenu>
-            <DropdownMenuTrigger className="flex max-w-[55vw] items-center gap-2 rounded-lg px-2 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-950 focus-visible:outline-2 focus-visible:outline-brand-700">
-              <span
-                aria-hidden="true"
-                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 uppercase"
-              >
-                {email.slice(0, 1)}
-              </span>
-              {/* While the session loads there is no e-mail yet: the button is the "Account menu" alone. */}
-              <span className="sr-only">{email ? 'Account menu for ' : 'Account menu'}</span>
-              {email && <span className="sr-only truncate sm:not-sr-only">{email}</span>}
-              <ChevronDownIcon className="size-4 shrink-0" aria-hidden="true" />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuLabel>
-                Signed in as <span className="block truncate font-semibold text-stone-900">{email}</span>
-              </DropdownMenuLabel>
-              <DropdownMenuSeparator />
-              {menuItems.map((item) => (
-                <DropdownMenuItem key={item.label} onSelect={item.onSelect}>
-                  {item.icon}
-                  {item.label}
-                </DropdownMenuItem>
-              ))}
-              {menuItems.length > 0 && <DropdownMenuSeparator />}
-              <DropdownMenuItem onSelect={() => void signOut('local')}>
-                <LogOutIcon className="size-4" aria-hidden="true" />
-                Sign out
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => void signOut('global')}>
-                <MonitorSmartphoneIcon className="size-4" aria-hidden="true" />
-                Sign out of all devices
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <AccountButton email={email} menuItems={menuItems} onSignOut={signOut} />
         </div>
         {nav && <div className={cn('mx-auto px-4 sm:px-6', width)}>{nav}</div>}
       </header>
@@ -118,5 +77,80 @@ export function PortalShell({
         </main>
       </div>
     </div>
+  )
+}
+
+/** The account button's look, the same before and after the menu's code is in. */
+export const ACCOUNT_BUTTON_CLASS =
+  'flex max-w-[55vw] items-center gap-2 rounded-lg px-2 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-950 focus-visible:outline-2 focus-visible:outline-brand-700'
+
+/** What the account button shows: the initial, its name, the e-mail from small screens up. */
+export function AccountButtonFace({ email }: { email: string }) {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 uppercase"
+      >
+        {email.slice(0, 1)}
+      </span>
+      {/* While the session loads there is no e-mail yet: the button is the "Account menu" alone. */}
+      <span className="sr-only">{email ? 'Account menu for ' : 'Account menu'}</span>
+      {email && <span className="sr-only truncate sm:not-sr-only">{email}</span>}
+      <ChevronDownIcon className="size-4 shrink-0" aria-hidden="true" />
+    </>
+  )
+}
+
+const loadAccountMenu = () => import('./account-menu')
+
+/**
+ * The signed-in person's account button. The menu (Radix's dropdown menu: popper, focus scope,
+ * dismissable layer, portal, scroll lock) is code no page needs to draw itself, so it loads when
+ * the button is first used (its code is fetched as soon as a pointer or the focus reaches the
+ * button) and then opens; until then the button is a plain one of the same look and name. Should
+ * the code not load (a dropped connection), it says so and the button stays usable for a retry.
+ */
+function AccountButton(props: Omit<AccountMenuProps, 'defaultOpen'>) {
+  const [Menu, setMenu] = useState<ComponentType<AccountMenuProps>>()
+  const [opening, setOpening] = useState(false)
+  if (Menu) return <Menu {...props} defaultOpen />
+  async function open() {
+    if (opening) return
+    setOpening(true)
+    try {
+      const { AccountMenu } = await loadAccountMenu()
+      setMenu(() => AccountMenu)
+    } catch {
+      notify.error('The account menu could not be opened', {
+        description: 'Check your connection and try again.',
+      })
+    } finally {
+      setOpening(false)
+    }
+  }
+  const prefetch = () => {
+    loadAccountMenu().catch(() => {
+      // Reported when the button is used.
+    })
+  }
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-busy={opening || undefined}
+      className={ACCOUNT_BUTTON_CLASS}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => void open()}
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowDown') return
+        event.preventDefault()
+        void open()
+      }}
+    >
+      <AccountButtonFace email={props.email} />
+    </button>
   )
 }

@@ -3,7 +3,7 @@ import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
+import { PlainTabs, TabsPanel } from '../../../components/ui/tabs'
 import { paths } from '../../../config/paths'
 import { useNotices } from '../../../features/notices/api/get-notices'
 import { NoticesCard } from '../../../features/notices/components/notices-card'
@@ -28,6 +28,16 @@ const TABS = [
   { id: 'account', label: 'Account' },
 ] as const
 type TabId = (typeof TABS)[number]['id']
+/**
+ * The overview's cards below a phone's first screen (the power and trading status, the notices):
+ * the browser skips their style, layout and paint while they are off screen (`content-visibility:
+ * auto`, with a remembered size), in the served first paint and in the app's first frame alike.
+ * They are drawn, in the document and in the accessibility tree, like every other part.
+ */
+const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_36rem]'
+
+/** The ids of the tab buttons and panels (one dashboard per page). */
+const TABS_ID = 'dashboard'
 const isTab = (value: string | null): value is TabId => TABS.some((t) => t.id === value)
 
 /**
@@ -120,7 +130,7 @@ const TradingStatusCard = memo(function TradingStatusCard() {
   const userId = useSignedInUserId()
   const { shopId, isPending } = useTenancyRefs(userId)
   return (
-    <Card className="mt-4">
+    <Card className={`mt-4 ${BELOW_THE_FOLD}`}>
       <CardHeader>
         <CardTitle>Power and trading status</CardTitle>
         <CardDescription>
@@ -158,6 +168,7 @@ const NoticesSection = memo(function NoticesSection() {
   return (
     <div className="mt-4">
       <NoticesCard
+        className={BELOW_THE_FOLD}
         notices={list}
         isPending={notices.isPending || (notices.data !== undefined && list === undefined)}
         error={notices.error}
@@ -310,56 +321,53 @@ export default function TenantDashboardPage() {
       />
       <LiveUpdates />
       <DashboardHeading />
-      <Tabs
-        className="mt-6"
-        value={tab}
-        onValueChange={(next) =>
-          setParams(
-            (p) => {
-              if (next === 'overview') p.delete('tab')
-              else p.set('tab', next)
-              return p
-            },
-            { replace: true },
-          )
-        }
-      >
-        <TabsList ref={tabList} aria-label="Dashboard sections">
-          {TABS.map((t) => (
-            <TabsTrigger key={t.id} value={t.id}>
-              {t.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value="overview">
+      <div className="mt-6">
+        <PlainTabs
+          base={TABS_ID}
+          label="Dashboard sections"
+          tabs={TABS}
+          value={tab}
+          listRef={tabList}
+          onValueChange={(next) =>
+            setParams(
+              (p) => {
+                if (next === 'overview') p.delete('tab')
+                else p.set('tab', next)
+                return p
+              },
+              { replace: true },
+            )
+          }
+        />
+        <TabsPanel base={TABS_ID} value="overview" selected={tab === 'overview'}>
           <div className="grid gap-4 lg:grid-cols-2">
             <BalanceCard />
             <LeaseCard />
           </div>
           <TradingStatusCard />
           <NoticesSection />
-        </TabsContent>
-        <TabsContent value="statements" className="space-y-4">
+        </TabsPanel>
+        <TabsPanel base={TABS_ID} value="statements" selected={tab === 'statements'} className="space-y-4">
           <StatementsSection />
-        </TabsContent>
-        <TabsContent value="listing" className="space-y-4">
+        </TabsPanel>
+        <TabsPanel base={TABS_ID} value="listing" selected={tab === 'listing'} className="space-y-4">
           <ListingSection />
-        </TabsContent>
-        <TabsContent value="whats-on" className="space-y-4">
+        </TabsPanel>
+        <TabsPanel base={TABS_ID} value="whats-on" selected={tab === 'whats-on'} className="space-y-4">
           <WhatsOnSection />
-        </TabsContent>
-        <TabsContent value="maintenance" className="space-y-4">
+        </TabsPanel>
+        <TabsPanel base={TABS_ID} value="maintenance" selected={tab === 'maintenance'} className="space-y-4">
           <MaintenanceSection />
-        </TabsContent>
-        <TabsContent value="account" className="space-y-4">
+        </TabsPanel>
+        <TabsPanel base={TABS_ID} value="account" selected={tab === 'account'} className="space-y-4">
           <LazyTab
             load={() => import('./account-tab')}
             props={{}}
             loadingLabel="Loading your account settings"
             failure="We could not load your account settings."
           />
-        </TabsContent>
-      </Tabs>
+        </TabsPanel>
+      </div>
     </>
   )
 }

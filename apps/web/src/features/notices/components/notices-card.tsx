@@ -16,15 +16,17 @@ export function NoticesCard({
   isPending,
   error,
   onRetry,
+  className,
 }: {
   notices: Notice[] | undefined
   isPending: boolean
   error: Error | null
   onRetry: () => void
+  className?: string
 }) {
   const unread = notices?.filter((n) => !n.readAt).length ?? 0
   return (
-    <Card role="region" aria-labelledby="notices-title">
+    <Card role="region" aria-labelledby="notices-title" className={className}>
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle id="notices-title" className="flex items-center gap-2">
           <BellIcon className="size-5 text-brand-700" aria-hidden="true" />

@@ -1,0 +1,119 @@
+/**
+ * The ceiling of /tenant/dashboard's Lighthouse performance score: what a perfect start-up would
+ * reach. A small proxy in front of a running gateway serves the dashboard's HTML as the gateway
+ * serves it, except that from the second request on (the first is the returning tenant's earlier
+ * visit, which must run the app to store `tenant_data`) the app's loader is taken out: the page
+ * keeps its served first paint (the frame, the heading filled from the remembered summary by its
+ * inline script, every card in its loading state) and no app code runs. Lighthouse (mobile preset)
+ * then audits the real page and the stripped one alternately, each in a returning tenant's browser.
+ *
+ *   node scripts/lighthouse-ceiling.ts --base=http://127.0.0.1:PORT [--runs=1] [--out=prefix]
+ * (a gateway started with `npm start`, SEED_DEMO=true). Reports and traces go to prefix-*.
+ */
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { TENANT_DATA_KEY } from '../apps/web/src/lib/session/auth-storage.ts'
+import { anonKeyOf, signIn, startSignedInBrowser } from './lighthouse-browser.ts'
+
+const args = process.argv.slice(2)
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+const BASE = option('base') ?? 'http://127.0.0.1:4415'
+const RUNS = Number(option('runs') ?? 1)
+const OUT = option('out') ?? '.data/lighthouse/ceiling'
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run']
+const DEMO_TENANT = { email: 'tenant.a@genesis-centre.test', password: 'Tenant-A-demo-2024!' }
+const PATH = '/tenant/dashboard'
+const root = fileURLToPath(new URL('..', import.meta.url))
+const HOP = ['host', 'accept-encoding', 'connection', 'keep-alive', 'upgrade', 'transfer-encoding', 'te']
+
+/** The served page without the app's loader (the one module script) and without modulepreloads. */
+export function stripApp(html: string): string {
+  return html
+    .replace(/<script type="module">[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+}
+
+/** A proxy to the gateway; `strip()` decides per request of the page whether the loader goes. */
+function proxy(strip: () => boolean) {
+  const server = createServer(async (req, res) => {
+    const upstream = await fetch(`${BASE}${req.url}`, {
+      method: req.method,
+      headers: Object.fromEntries(
+        Object.entries(req.headers).filter(
+          (e): e is [string, string] => typeof e[1] === 'string' && !HOP.includes(e[0]),
+        ),
+      ),
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : (req as unknown as BodyInit),
+      duplex: 'half',
+    } as RequestInit)
+    const headers = Object.fromEntries(
+      [...upstream.headers].filter(([k]) => !['content-length', 'content-encoding'].includes(k)),
+    )
+    let body = Buffer.from(await upstream.arrayBuffer())
+    if (req.url?.split('?')[0] === PATH && strip()) body = Buffer.from(stripApp(body.toString('utf8')))
+    res.writeHead(upstream.status, headers)
+    res.end(body)
+  })
+  return new Promise<{ origin: string; close: () => void }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      resolve({ origin: `http://127.0.0.1:${port}`, close: () => server.close() })
+    })
+  })
+}
+
+async function audit(stripped: boolean, run: number) {
+  let pageRequests = 0
+  // The real page is audited on the gateway itself (its realtime socket included); the proxy
+  // (no WebSocket upgrades) serves only the stripped page and the visit before it.
+  const p = stripped ? await proxy(() => pageRequests++ > 0) : { origin: BASE, close: () => undefined }
+  const browser = await startSignedInBrowser({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    origin: p.origin,
+    session: await signIn(BASE, await anonKeyOf(BASE), DEMO_TENANT),
+    visitBefore: { path: PATH, storedKey: TENANT_DATA_KEY },
+  })
+  const output = `${OUT}-${stripped ? 'stripped' : 'app'}-${run}.json`
+  try {
+    const load = loadavg().map((l) => l.toFixed(2))
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [
+          `${root}node_modules/lighthouse/cli/index.js`,
+          `${p.origin}${PATH}`,
+          '--quiet',
+          '--output=json',
+          `--output-path=${output}`,
+          '--save-assets',
+          '--only-categories=performance',
+          `--port=${browser.port}`,
+          '--disable-storage-reset',
+        ],
+        { stdio: 'inherit', env: { ...process.env, CHROME_PATH } },
+      )
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exit ${code}`))))
+    })
+    const lhr = JSON.parse(readFileSync(output, 'utf8'))
+    const v = (id: string) => Math.round(lhr.audits[id].numericValue)
+    console.log(
+      `${stripped ? 'stripped' : 'app     '} run ${run} (load ${load.join(' ')}): performance ${Math.round(lhr.categories.performance.score * 100)}, FCP ${v('first-contentful-paint')} ms, LCP ${v('largest-contentful-paint')} ms, TBT ${v('total-blocking-time')} ms, SI ${v('speed-index')} ms, CLS ${lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)}; ${output}`,
+    )
+  } finally {
+    browser.stop()
+    p.close()
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (let run = 1; run <= RUNS; run++) {
+    if (!args.includes('--stripped-only')) await audit(false, run)
+    await audit(true, run)
+  }
+}
