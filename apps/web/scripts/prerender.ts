@@ -81,6 +81,8 @@ const APP_PAGES: Record<string, { file: string; modules: string[]; firstPaint?: 
     file: 'tenant-dashboard.html',
     firstPaint: renderTenantDashboardFirstPaint,
     modules: [
+      // The portal's loaders (decision 052): the router finds the layout and the page through it.
+      'src/app/portal-routes.ts',
       'src/app/routes/tenant/layout.tsx',
       'src/app/routes/tenant/dashboard.tsx',
       'src/lib/session/session-engine.ts',

@@ -12,6 +12,9 @@ const page = (load: () => Promise<Page>) => async () => {
   return { Component: m.default }
 }
 
+/** The tenant and admin pages' loaders, in a chunk of their own (portal-routes.ts, decision 052). */
+const portal = () => import('./portal-routes')
+
 /** Admin pages still waiting for their screens: guarded, inside the back office frame, each showing its title. */
 const ADMIN_PLACEHOLDERS: { path: string; title: string }[] = []
 
@@ -77,42 +80,42 @@ export const routes: RouteObject[] = [
       {
         path: paths.tenant.login.path,
         handle: { title: paths.tenant.login.title },
-        lazy: page(() => import('./routes/tenant/login')),
+        lazy: page(() => portal().then((m) => m.tenantLogin())),
       },
       {
         // Guard and portal frame for every tenant page (anonymous → login, admin → admin area).
         // Opened by its address, the stored session is read before the first render (decision 045).
-        lazy: page(() => import('./routes/tenant/layout')),
+        lazy: page(() => portal().then((m) => m.tenantLayout())),
         children: [
           {
             path: paths.tenant.dashboard.path,
             handle: { title: paths.tenant.dashboard.title },
-            lazy: page(() => import('./routes/tenant/dashboard')),
+            lazy: page(() => portal().then((m) => m.tenantDashboard())),
           },
         ],
       },
       {
         path: paths.admin.login.path,
         handle: { title: paths.admin.login.title },
-        lazy: page(() => import('./routes/admin/login')),
+        lazy: page(() => portal().then((m) => m.adminLogin())),
       },
       {
         // Guard for every admin page (anonymous → admin login, tenant → tenant dashboard).
-        lazy: page(() => import('./routes/admin/layout')),
+        lazy: page(() => portal().then((m) => m.adminLayout())),
         children: [
-          { path: paths.admin.root.path, lazy: page(() => import('./routes/admin/root-redirect')) },
+          { path: paths.admin.root.path, lazy: page(() => portal().then((m) => m.adminRootRedirect())) },
           ...ADMIN_PAGES.map(
             ([r, name]): RouteObject => ({
               path: r.path,
               handle: { title: r.title },
-              lazy: async () => ({ Component: (await import('./routes/admin/pages'))[name] }),
+              lazy: async () => ({ Component: (await (await portal()).adminPages())[name] }),
             }),
           ),
           ...ADMIN_PLACEHOLDERS.map(
             (r): RouteObject => ({
               path: r.path,
               handle: { title: r.title },
-              lazy: page(() => import('./routes/admin/placeholder')),
+              lazy: page(() => portal().then((m) => m.adminPlaceholder())),
             }),
           ),
         ],
