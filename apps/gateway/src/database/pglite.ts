@@ -1,27 +1,15 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import {
-  messages,
-  PGlite,
-  parse,
-  protocol,
-  type Results,
-  TransactionAbortedError,
-} from '@electric-sql/pglite'
+import { messages, PGlite, parse, type Results, TransactionAbortedError } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { Mutex } from './mutex.ts'
+import { PreparedStatements, type Step } from './prepared-statements.ts'
 import type { Database, Queryable, QueryOptions, QueryResult, TransactionOptions } from './types.ts'
 
 const asText = (value: string) => value
 /** The same JavaScript values as the node-postgres driver (see postgres.ts). */
 const sameValuesAsPostgresDriver = { 20: Number, 1082: asText, 1114: asText, 1184: asText, 1700: asText }
-
-/** One statement of a call into PostgreSQL, its parameters already in text form. */
-interface Step {
-  sql: string
-  params: (string | null)[]
-}
 
 /**
  * Parameters as node-postgres sends them (postgres.ts), when each is text, a number, a boolean or
@@ -45,36 +33,10 @@ function paramsAsText(params: unknown[]): (string | null)[] | undefined {
   return text
 }
 
-const SYNC = protocol.serialize.sync()
 const COMMIT: Step = { sql: 'commit', params: [] }
 
-/**
- * The protocol messages of `steps` and one Sync, as one buffer (extended query protocol: Parse,
- * Bind, Describe, Execute for each): PostgreSQL runs them in order in one call into the
- * WebAssembly module, and after an error skips to the Sync. PGlite's own `query` makes six calls
- * for one statement (Parse, Describe, Bind, Describe, Execute, Sync), to learn the parameter types.
- */
-function pipeline(steps: Step[]): Uint8Array {
-  const parts: Uint8Array[] = []
-  for (const step of steps) {
-    parts.push(
-      protocol.serialize.parse({ text: step.sql }),
-      protocol.serialize.bind({ values: step.params }),
-      protocol.serialize.describe({ type: 'P' }),
-      protocol.serialize.execute({}),
-    )
-  }
-  parts.push(SYNC)
-  let length = 0
-  for (const part of parts) length += part.length
-  const bytes = new Uint8Array(length)
-  let offset = 0
-  for (const part of parts) {
-    bytes.set(part, offset)
-    offset += part.length
-  }
-  return bytes
-}
+/** The statements prepared on each PGlite instance's one connection (prepared-statements.ts). */
+const preparedOn = new WeakMap<PGlite, PreparedStatements>()
 
 function toResult<T>(result: Results<T>): QueryResult<T> {
   return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows ?? 0 }
@@ -86,7 +48,21 @@ function toResult<T>(result: Results<T>): QueryResult<T> {
  * not run.
  */
 async function runSteps(pg: PGlite, steps: Step[]): Promise<Results[]> {
-  const replies = await pg.execProtocolStream(pipeline(steps), { syncToFs: false, throwOnError: false })
+  let prepared = preparedOn.get(pg)
+  if (!prepared) {
+    prepared = new PreparedStatements()
+    preparedOn.set(pg, prepared)
+  }
+  const call = prepared.call(steps)
+  let replies: Awaited<ReturnType<PGlite['execProtocolStream']>>
+  try {
+    replies = await pg.execProtocolStream(call.bytes, { syncToFs: false, throwOnError: false })
+  } catch (error) {
+    prepared.settle(call, {})
+    throw error
+  }
+  const error = replies.find((reply) => reply instanceof messages.DatabaseError)
+  prepared.settle(call, error)
   const results: Results[] = []
   let start = 0
   for (let i = 0; i < replies.length; i++) {

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { authRequest, DEMO_PASSWORDS } from '../auth/helpers.ts'
 import { createTestGateway, type TestGateway } from '../support/gateway.ts'
 import { DEMO } from '../support/tokens.ts'
@@ -10,48 +10,74 @@ import { DEMO } from '../support/tokens.ts'
  * (`npm start`'s `--liftoff-only`) that work is the part of a read that is slower than on the
  * untuned gateway. Before 051 a read by the anonymous visitor made 18 calls for 5 statements
  * (BEGIN, SET TRANSACTION READ ONLY, the caller's scope, the query, COMMIT; six calls per
- * parameterised statement, two per plain one).
+ * parameterised statement, two per plain one). Since decision 055 each statement is prepared once
+ * (Parse) and afterwards only bound and run (Bind): a read repeated parses nothing.
  */
 describe('calls into PGlite per REST read', () => {
   let gw: TestGateway
-  let sent: Uint8Array[] = []
+  /** Every buffer of frontend messages the gateway hands PGlite while recording. */
+  let sent: Uint8Array[] | undefined
+  /** Prepared statements' texts by name, from every Parse the gateway sends (recording or not). */
+  const named = new Map<string, string>()
   beforeAll(async () => {
-    gw = await createTestGateway('pglite', {
-      seed: true,
-      env: { AUTH_RATE_LIMIT_SIGN_IN: '1000' },
-    })
-  })
-  afterAll(() => gw.close())
-  afterEach(() => vi.restoreAllMocks())
-
-  /** Every buffer of frontend messages the gateway hands PGlite while `fn` runs. */
-  async function record(fn: () => Promise<void>): Promise<{ calls: number; statements: string[] }> {
-    sent = []
     const original = PGlite.prototype.execProtocolRaw
     vi.spyOn(PGlite.prototype, 'execProtocolRaw').mockImplementation(function (
       this: PGlite,
       message,
       options,
     ) {
-      sent.push(message)
+      const statements = messagesOf(message)
+      for (const { type, fields } of statements) if (type === 'P') named.set(fields[0], fields[1])
+      sent?.push(message)
       return original.call(this, message, options)
     })
-    await fn()
+    gw = await createTestGateway('pglite', {
+      seed: true,
+      env: { AUTH_RATE_LIMIT_SIGN_IN: '1000' },
+    })
+  })
+  afterAll(async () => {
+    await gw.close()
     vi.restoreAllMocks()
+  })
+
+  /** The frontend messages of one buffer: type and the first two NUL-terminated fields of each. */
+  function messagesOf(bytes: Uint8Array): { type: string; fields: [string, string] }[] {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    const out: { type: string; fields: [string, string] }[] = []
+    for (let at = 0; at < bytes.length; at += 1 + view.getInt32(at + 1)) {
+      const body = Buffer.from(bytes.subarray(at + 5, at + 1 + view.getInt32(at + 1)))
+      const first = body.indexOf(0)
+      const second = body.indexOf(0, first + 1)
+      out.push({
+        type: String.fromCharCode(bytes[at] as number),
+        fields: [body.subarray(0, first).toString(), body.subarray(first + 1, second).toString()],
+      })
+    }
+    return out
+  }
+
+  /**
+   * The calls into PGlite while `fn` runs and the statements they run, in order (Parse: name,
+   * text; Bind: portal, statement name; Query: text), and how many statements they parse.
+   */
+  async function record(
+    fn: () => Promise<void>,
+  ): Promise<{ calls: number; statements: string[]; parsed: number }> {
+    sent = []
+    await fn()
+    const calls = sent
+    sent = undefined
     const statements: string[] = []
-    for (const bytes of sent) {
-      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-      for (let at = 0; at < bytes.length; at += 1 + view.getInt32(at + 1)) {
-        const type = String.fromCharCode(bytes[at] as number)
-        const body = Buffer.from(bytes.subarray(at + 5, at + 1 + view.getInt32(at + 1)))
-        // Parse: name \0 text \0 …; Query: text \0.
-        if (type === 'P')
-          statements.push(body.subarray(body.indexOf(0) + 1, body.indexOf(0, body.indexOf(0) + 1)).toString())
-        if (type === 'Q') statements.push(body.subarray(0, body.indexOf(0)).toString())
-      }
+    let parsed = 0
+    for (const { type, fields } of calls.flatMap(messagesOf)) {
+      if (type === 'P') parsed++
+      if (type === 'B') statements.push(named.get(fields[1]) ?? `unknown statement ${fields[1]}`)
+      if (type === 'Q') statements.push(fields[0])
     }
     return {
-      calls: sent.length,
+      calls: calls.length,
+      parsed,
       statements: statements.map((s) => s.trim().split(/\s+/).slice(0, 2).join(' ')),
     }
   }
@@ -65,8 +91,9 @@ describe('calls into PGlite per REST read', () => {
 
   it('an anonymous read is one transaction of four statements in one call', async () => {
     const headers = { apikey: gw.keys.anonKey }
-    await read(headers) // the schema cache is loaded once, before the counted read
-    const { calls, statements } = await record(() => read(headers))
+    // The schema cache is loaded and the statements prepared once, before the counted read.
+    await record(() => read(headers))
+    const { calls, statements, parsed } = await record(() => read(headers))
     expect(statements).toEqual([
       'begin read',
       "select set_config('role',",
@@ -74,6 +101,7 @@ describe('calls into PGlite per REST read', () => {
       'commit',
     ])
     expect(calls).toBe(1)
+    expect(parsed).toBe(0)
   })
 
   it('a signed-in read checks its session first: the same four statements in two calls', async () => {
@@ -82,8 +110,8 @@ describe('calls into PGlite per REST read', () => {
     })
     const { access_token: token } = (await res.json()) as { access_token: string }
     const headers = { apikey: gw.keys.anonKey, authorization: `Bearer ${token}` }
-    await read(headers)
-    const { calls, statements } = await record(() => read(headers))
+    await record(() => read(headers))
+    const { calls, statements, parsed } = await record(() => read(headers))
     expect(statements).toEqual([
       'begin read',
       "select set_config('role',",
@@ -91,5 +119,6 @@ describe('calls into PGlite per REST read', () => {
       'commit',
     ])
     expect(calls).toBe(2)
+    expect(parsed).toBe(0)
   })
 })
