@@ -263,7 +263,14 @@ export function serverRender(options: {
     if (!renderer) return undefined
     // Tenant and admin paths are the app's shell: no rows to read for them.
     if (!renderer.publicPatternOf(new URL(url, 'http://render.invalid').pathname)) return undefined
-    const read = await currentData()
+    let read: Read
+    try {
+      read = await currentData()
+    } catch (error) {
+      // As when reading the rows fails: the static first paint, and the app loads its data itself.
+      options.logger.error({ err: error, url }, 'asking for the public pages’ data version failed')
+      return undefined
+    }
     const now = Date.now()
     const kept = read.pages.get(url)
     if (kept && now - kept.at < PAGE_MAX_AGE_MS && Math.floor(kept.at / 60_000) === Math.floor(now / 60_000))

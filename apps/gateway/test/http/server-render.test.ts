@@ -138,3 +138,28 @@ describe.each(drivers)('public pages rendered on request (%s)', (driver) => {
     expect(renders()).toBe(before + 3)
   })
 })
+
+describe('public pages rendered on request, with the database away', () => {
+  it('serves the static first paint (no page) when the data version cannot be asked for', async () => {
+    const serverDir = mkdtempSync(join(tmpdir(), 'genesis-server-'))
+    writeFileSync(join(serverDir, 'prerender.js'), SERVER_MODULE)
+    try {
+      const down = {
+        query: async () => {
+          throw new Error('connection refused')
+        },
+      } as unknown as TestDatabase
+      const render = serverRender({
+        db: down,
+        logger: pino({ level: 'silent' }),
+        distDir: serverDir,
+        serverDir,
+        appEnv: {},
+        loadTemplate: async () => ({ html: '<html><head></head><body></body></html>', csp: '' }),
+      })
+      await expect(render('/stores')).resolves.toBeUndefined()
+    } finally {
+      rmSync(serverDir, { recursive: true, force: true })
+    }
+  })
+})
