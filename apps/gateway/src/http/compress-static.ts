@@ -62,7 +62,11 @@ export class CompressionCache {
   }
 }
 
-async function compress(encoding: Encoding, body: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+/** Compresses a body (brotli at quality 9, gzip at 9), off the main thread. */
+export async function compress(
+  encoding: Encoding,
+  body: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (encoding === 'gzip') return gzipAsync(body, { level: 9 })
   // Quality 9 is within a few per cent of 11 at a fraction of the time, and runs off the main thread.
   return brotli(body, {

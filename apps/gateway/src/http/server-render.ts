@@ -61,11 +61,58 @@ const SHOP_COLUMNS = [
 ].join(', ')
 
 /**
- * How long the rows read for one rendering serve the next ones. A change made through REST is in
- * the served HTML after at most this long (the issue asks for 2 s), and a burst of visitors costs
- * the database three small reads a second, not three per visitor.
+ * How often, at most, the gateway asks the database whether what the public pages show has
+ * changed (`DATA_VERSION_SQL`). A change made through REST is in the served HTML after at most
+ * this long (the issue asks for 2 s), on every gateway of the database (each asks it), and a burst
+ * of visitors costs one small query a second, not a read and a rendering per visitor.
  */
 export const DATA_MAX_AGE_MS = 1000
+
+/**
+ * The tables the public pages are drawn from (the rows `readData` reads and the views it reads
+ * draw on). Each is watched by realtime (`realtime.watch_table`): every insert, update and delete
+ * of one, whoever makes it, adds a row to `realtime.changes` in its transaction.
+ */
+export const PUBLIC_PAGE_TABLES = [
+  'shops',
+  'centre_settings',
+  'vacant_shops',
+  'public_holidays',
+  'shop_trading_exceptions',
+  'power_statuses',
+  'whats_on_items',
+]
+
+/**
+ * The version of what the public pages show: how many changes of their tables are kept and the
+ * sum of their ids. A committed change adds its row, so the version moves, also when transactions
+ * commit out of the order their ids were taken in (a maximum id would miss the one that commits
+ * last with the lower id). Pruning (every minute, changes older than five minutes) moves it too,
+ * which costs one needless reading, never a missed one.
+ */
+const DATA_VERSION_SQL = `select count(*)::text || ':' || coalesce(sum(id), 0)::text as version
+  from realtime.changes where schema_name = 'public' and table_name = any($1::text[])`
+
+/**
+ * However quiet the tables, the rows are read again after this long: a safety net for a change
+ * that leaves no trace in `realtime.changes` (a trigger switched off by hand, a restore).
+ */
+export const ROWS_MAX_AGE_MS = 60_000
+
+/**
+ * A rendered page is served again while the minute it was drawn in lasts (open-now chips, a power
+ * report turning unconfirmed and what's on are worked out to the minute, decision 023) and for at
+ * most this long: the queries it hands over are stamped with its rendering time, and the app
+ * fetches a query again at start when that is older than its stale time (60 s for the live ones).
+ */
+export const PAGE_MAX_AGE_MS = 30_000
+
+/** The next midnight in South Africa (UTC+2 all year, decision 037) after `now`: the calendar is read from yesterday on. */
+function nextSastMidnight(now: number): number {
+  const day = 86_400_000
+  const offset = 2 * 3_600_000
+  return Math.floor((now + offset) / day) * day + day - offset
+}
 
 /**
  * Public pages rendered on request with their data (decision 016): the web build's server module
@@ -88,14 +135,23 @@ export function serverRender(options: {
   const entry = join(options.serverDir, 'prerender.js')
   let module: Promise<RenderModule | undefined> | undefined
   /**
-   * The rows read last, and the pages rendered from them (by path and query): a page is the same
-   * for every visitor while its rows are, so a burst of visitors (or of a regional mall's
-   * 1,000-shop directory) is rendered once per read, not once per visitor. Bounded: query strings
-   * are the visitor's to choose.
+   * The rows read last and the pages rendered from them (by path and query): a page is the same
+   * for every visitor while its rows and its minute are, so it is rendered (and compressed) once
+   * per change of what it shows, not once per visitor or per second. Bounded: query strings are
+   * the visitor's to choose.
    */
-  let data:
-    | { at: number; rows: Promise<PublicData>; pages: Map<string, Promise<RenderedPage | undefined>> }
-    | undefined
+  interface Read {
+    /** The data version the rows were read at (`DATA_VERSION_SQL`). */
+    version: string
+    /** When the version was last found unchanged (ms). */
+    checkedAt: number
+    /** When the rows must be read again whatever the version says (ms). */
+    expires: number
+    rows: Promise<PublicData>
+    pages: Map<string, { at: number; page: Promise<RenderedPage | undefined> }>
+  }
+  let data: Read | undefined
+  let checking: Promise<Read> | undefined
 
   const loadModule = () => {
     module ??= existsSync(entry)
@@ -104,9 +160,29 @@ export function serverRender(options: {
     return module
   }
 
-  const readData = () => {
+  /** The rows as they are now: those read last while the data version has not moved, else read again. */
+  const currentData = (): Read | Promise<Read> => {
     const now = Date.now()
-    if (data && now - data.at < DATA_MAX_AGE_MS) return data
+    if (data && now - data.checkedAt < DATA_MAX_AGE_MS && now < data.expires) return data
+    // One question to the database at a time, whatever the number of visitors waiting.
+    checking ??= (async () => {
+      const { rows } = await options.db.query<{ version: string }>(DATA_VERSION_SQL, [PUBLIC_PAGE_TABLES])
+      const version = rows[0]?.version ?? ''
+      const at = Date.now()
+      if (data && data.version === version && at < data.expires) {
+        data.checkedAt = at
+        return data
+      }
+      // The version is read before the rows: a change committed in between is in the rows and
+      // moves the version again, which costs one more reading, never a stale page.
+      return readData(version, at)
+    })().finally(() => {
+      checking = undefined
+    })
+    return checking
+  }
+
+  const readData = (version: string, now: number): Read => {
     const rows = asCaller(
       options.db,
       ANON,
@@ -155,12 +231,23 @@ export function serverRender(options: {
       },
       { readOnly: true },
     )
-    const read = { at: now, rows, pages: new Map<string, Promise<RenderedPage | undefined>>() }
+    const read: Read = { version, checkedAt: now, expires: now + ROWS_MAX_AGE_MS, rows, pages: new Map() }
     data = read
-    // A failed read is not kept: the next request reads again.
-    rows.catch(() => {
-      if (data === read) data = undefined
-    })
+    rows.then(
+      (kept) => {
+        // The rows change by themselves when an item of what's on ends (its read policy compares
+        // `ends_at` with now()) and when the South African day turns (the calendar is read from
+        // yesterday on): read them again then.
+        const ends = (Array.isArray(kept.whatsOn) ? kept.whatsOn : [])
+          .map((item) => Date.parse(String((item as { ends_at?: unknown }).ends_at)))
+          .filter((at) => Number.isFinite(at))
+        read.expires = Math.min(read.expires, nextSastMidnight(now), ...ends)
+      },
+      () => {
+        // A failed read is not kept: the next request reads again.
+        if (data === read) data = undefined
+      },
+    )
     return read
   }
 
@@ -176,11 +263,27 @@ export function serverRender(options: {
     if (!renderer) return undefined
     // Tenant and admin paths are the app's shell: no rows to read for them.
     if (!renderer.publicPatternOf(new URL(url, 'http://render.invalid').pathname)) return undefined
-    const read = readData()
+    let read: Read
+    try {
+      read = await currentData()
+    } catch (error) {
+      // As when reading the rows fails: the static first paint, and the app loads its data itself.
+      options.logger.error({ err: error, url }, 'asking for the public pages’ data version failed')
+      return undefined
+    }
+    const now = Date.now()
     const kept = read.pages.get(url)
-    if (kept) return kept
+    if (kept && now - kept.at < PAGE_MAX_AGE_MS && Math.floor(kept.at / 60_000) === Math.floor(now / 60_000))
+      return kept.page
     const page = renderWith(renderer, url, read.rows)
-    if (read.pages.size < PAGES_PER_READ) read.pages.set(url, page)
+    if (kept || read.pages.size < PAGES_PER_READ) {
+      const entry = { at: now, page }
+      read.pages.set(url, entry)
+      // A rendering that failed (logged) is tried again by the next visitor, not kept.
+      void page.then((rendered) => {
+        if (!rendered && read.pages.get(url) === entry) read.pages.delete(url)
+      })
+    }
     return page
   }
 

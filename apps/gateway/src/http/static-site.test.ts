@@ -118,6 +118,23 @@ describe('revalidating the built web app', () => {
     expect(after.status).toBe(200)
     expect(after.headers.get('etag')).not.toBe(before)
   })
+
+  it('answers a hashed asset from memory once it has served it (no file read per request)', async () => {
+    const get = (path: string, encoding: string) =>
+      app.request(path, { headers: { 'accept-encoding': encoding } })
+    mkdirSync(join(dist, 'assets'), { recursive: true })
+    writeFileSync(join(dist, 'assets', 'kept-abc123.js'), 'export const x = 1\n'.repeat(200))
+    const first = await get('/assets/kept-abc123.js', 'br')
+    const bytes = Buffer.from(await first.arrayBuffer())
+    // Gone from disk: a request that read the file would now fail.
+    rmSync(join(dist, 'assets', 'kept-abc123.js'))
+    const again = await get('/assets/kept-abc123.js', 'br')
+    expect(again.status).toBe(200)
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'))
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(bytes)
+    // Each encoding is its own answer; one never asked for is still looked up on disk.
+    expect((await get('/assets/kept-abc123.js', 'gzip')).status).toBe(404)
+  })
 })
 
 describe('staticSite serves precompressed copies', () => {

@@ -5,7 +5,13 @@ import { extname, join, normalize } from 'node:path'
 import type { Context } from 'hono'
 import type { Logger } from 'pino'
 import type { Database } from '../database/types.ts'
-import { CompressionCache, isCompressible, negotiateEncoding } from './compress-static.ts'
+import {
+  CompressionCache,
+  compress,
+  type Encoding,
+  isCompressible,
+  negotiateEncoding,
+} from './compress-static.ts'
 import { deferAppStart } from './deferred-start.ts'
 import { type PrerenderedPages, prerenderedPageFor, readPrerenderedPages } from './prerendered-pages.ts'
 import { pageContentSecurityPolicy } from './security-headers.ts'
@@ -29,6 +35,11 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 }
 
+/** The weak ETag of a version of some content, from what identifies it. */
+function etagOf(key: string): string {
+  return `W/"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`
+}
+
 /** If-None-Match against one ETag (weak comparison, as RFC 9110 asks for GET). */
 function ifNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false
@@ -49,6 +60,20 @@ export interface PublicAppConfig {
 
 /** File suffix of the build's precompressed copies (vite.config.ts of the web app writes them). */
 const COPY_SUFFIX = { br: 'br', gzip: 'gz' } as const
+
+/**
+ * How many bytes of the build's files are kept in memory as served (each in the encodings asked
+ * for): a build's hashed assets in brotli are under 1 MB, so every file a page loads fits; past the
+ * bound files are read from disk on each request as before.
+ */
+const FILE_MEMORY_BYTES = 8 * 1024 * 1024
+
+/** One file of the build as it is answered in one encoding: what a request for it costs is a lookup. */
+interface PreparedFile {
+  etag: string
+  headers: Record<string, string>
+  body: Uint8Array<ArrayBuffer>
+}
 
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else is
@@ -81,13 +106,11 @@ export function staticSite(
       /** Identifies this version of the content (path, size, mtime; or a hash). */
       key: string
       load: () => Promise<Uint8Array<ArrayBuffer>>
-      /** The file on disk, whose precompressed copies may sit next to it. */
-      file?: string
     },
     headers: Record<string, string>,
     status = 200,
   ): Promise<Response> => {
-    const etag = `W/"${createHash('sha1').update(source.key).digest('base64url').slice(0, 20)}"`
+    const etag = etagOf(source.key)
     if (status === 200 && ifNoneMatch(c.req.header('if-none-match'), etag)) {
       // A browser stores the headers of a 304 over the cached ones: the page keeps its own CSP.
       const kept: Record<string, string> = { etag, 'cache-control': headers['cache-control'] }
@@ -97,25 +120,92 @@ export function staticSite(
     }
     const out: Record<string, string> = { ...headers, 'x-content-type-options': 'nosniff', etag }
     const encoding = negotiateEncoding(c.req.header('accept-encoding'))
-    const copy = encoding && source.file ? `${source.file}.${COPY_SUFFIX[encoding]}` : undefined
-    const copyInfo = copy ? await stat(copy).catch(() => undefined) : undefined
-    let payload: Uint8Array<ArrayBuffer>
-    if (encoding && copy && copyInfo?.isFile()) {
-      payload = await readFile(copy)
-      out['content-encoding'] = encoding
+    let payload = await source.load()
+    if (isCompressible(headers['content-type'], payload.byteLength)) {
       out.vary = 'accept-encoding'
-    } else {
-      payload = await source.load()
-      if (isCompressible(headers['content-type'], payload.byteLength)) {
-        out.vary = 'accept-encoding'
-        if (encoding) {
-          payload = await compressed.get(source.key, encoding, payload)
-          out['content-encoding'] = encoding
-        }
+      if (encoding) {
+        // Once per version of the document (its key), kept for the next visitors.
+        payload = await compressed.get(source.key, encoding, payload)
+        out['content-encoding'] = encoding
       }
     }
     out['content-length'] = String(payload.byteLength)
     return new Response(c.req.method === 'HEAD' ? null : payload, { status, headers: out })
+  }
+  /**
+   * Files of the build as served, by encoding and file version. Hashed assets (`/assets/`) never
+   * change under their name, so once kept they are answered without even a `stat`; other files
+   * (images, the favicon) are looked up by size and mtime, so a rebuild in place is picked up.
+   */
+  const prepared = new Map<string, Promise<PreparedFile | undefined>>()
+  let preparedBytes = 0
+  const prepareFile = async (
+    file: string,
+    info: { size: number; mtimeMs: number },
+    encoding: Encoding | undefined,
+    headers: Record<string, string>,
+  ): Promise<PreparedFile> => {
+    const etag = etagOf(`${file}:${info.size}:${info.mtimeMs}`)
+    const out: Record<string, string> = { ...headers, 'x-content-type-options': 'nosniff', etag }
+    const copy = encoding ? `${file}.${COPY_SUFFIX[encoding]}` : undefined
+    const copyInfo = copy ? await stat(copy).catch(() => undefined) : undefined
+    let body: Uint8Array<ArrayBuffer>
+    if (encoding && copy && copyInfo?.isFile()) {
+      body = await readFile(copy)
+      out['content-encoding'] = encoding
+      out.vary = 'accept-encoding'
+    } else {
+      body = await readFile(file)
+      if (isCompressible(headers['content-type'], body.byteLength)) {
+        out.vary = 'accept-encoding'
+        if (encoding) {
+          body = await compress(encoding, body)
+          out['content-encoding'] = encoding
+        }
+      }
+    }
+    out['content-length'] = String(body.byteLength)
+    return { etag, headers: out, body }
+  }
+  const serveFile = async (
+    c: Context,
+    file: string,
+    immutable: boolean,
+    headers: Record<string, string>,
+  ): Promise<Response | undefined> => {
+    const encoding = negotiateEncoding(c.req.header('accept-encoding'))
+    const byName = `${encoding ?? 'identity'}:${file}`
+    let entry = immutable ? prepared.get(byName) : undefined
+    if (!entry) {
+      const info = await stat(file).catch(() => undefined)
+      if (!info?.isFile()) return undefined
+      const key = immutable ? byName : `${byName}:${info.size}:${info.mtimeMs}`
+      entry = prepared.get(key)
+      if (!entry) {
+        const made = prepareFile(file, info, encoding, headers)
+        entry = made
+        made.then(
+          (kept) => {
+            if (preparedBytes + kept.body.byteLength > FILE_MEMORY_BYTES) prepared.delete(key)
+            else preparedBytes += kept.body.byteLength
+          },
+          () => prepared.delete(key),
+        )
+        prepared.set(key, made)
+      }
+    }
+    const ready = await entry
+    if (!ready) return undefined
+    if (ifNoneMatch(c.req.header('if-none-match'), ready.etag)) {
+      return new Response(null, {
+        status: 304,
+        headers: { etag: ready.etag, 'cache-control': ready.headers['cache-control'] },
+      })
+    }
+    return new Response(c.req.method === 'HEAD' ? null : ready.body, {
+      status: 200,
+      headers: { ...ready.headers },
+    })
   }
   const loadShell = (file: string) => {
     let shell = shells.get(file)
@@ -156,9 +246,6 @@ export function staticSite(
   return async (c: Context) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
       return c.json({ message: 'Method not allowed' }, 405)
-    if (!existsSync(join(distDir, 'index.html'))) {
-      return c.text('The web app has not been built yet: run npm run build.', 503)
-    }
     let path: string
     try {
       path = decodeURIComponent(c.req.path)
@@ -168,22 +255,22 @@ export function staticSite(
     }
     const file = normalize(join(distDir, path))
     if (file.startsWith(root) && path !== '/' && path !== '/index.html') {
-      const info = await stat(file).catch(() => undefined)
-      if (info?.isFile()) {
-        const immutable = path.startsWith('/assets/')
-        return respond(
-          c,
-          { key: `${file}:${info.size}:${info.mtimeMs}`, load: () => readFile(file), file },
-          {
-            'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-            'cache-control': immutable
-              ? 'public, max-age=31536000, immutable'
-              : 'public, max-age=0, must-revalidate',
-          },
-        )
-      }
-      // A missing file with an extension (a stale asset) is a real 404, not the app shell.
-      if (extname(path) !== '') return c.text('Not found', 404)
+      const immutable = path.startsWith('/assets/')
+      const served = await serveFile(c, file, immutable, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': immutable
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=0, must-revalidate',
+      })
+      if (served) return served
+    }
+    // Asked only here: a file of the build is served without it.
+    if (!existsSync(join(distDir, 'index.html'))) {
+      return c.text('The web app has not been built yet: run npm run build.', 503)
+    }
+    // A missing file with an extension (a stale asset) is a real 404, not the app shell.
+    if (file.startsWith(root) && path !== '/' && path !== '/index.html' && extname(path) !== '') {
+      return c.text('Not found', 404)
     }
     if (render) {
       const url = new URL(c.req.url)
