@@ -9,6 +9,10 @@
  *
  *   node scripts/lighthouse-ceiling.ts --base=http://127.0.0.1:PORT [--runs=1] [--out=prefix]
  * (a gateway started with `npm start`, SEED_DEMO=true). Reports and traces go to prefix-*.
+ *
+ * With `--paths=/,/stores,/stores/SLUG,/leasing` it measures public pages instead, a visitor's
+ * first visit (Lighthouse starts its own browser, nothing before): every request of each page is
+ * served stripped. `--stripped-only` skips the real page's audit.
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -26,6 +30,7 @@ const OUT = option('out') ?? '.data/lighthouse/ceiling'
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run']
 const DEMO_TENANT = { email: 'tenant.a@genesis-centre.test', password: 'Tenant-A-demo-2024!' }
+const PUBLIC_PATHS = option('paths')?.split(',').filter(Boolean) ?? []
 const PATH = '/tenant/dashboard'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const HOP = ['host', 'accept-encoding', 'connection', 'keep-alive', 'upgrade', 'transfer-encoding', 'te']
@@ -38,7 +43,7 @@ export function stripApp(html: string): string {
 }
 
 /** A proxy to the gateway; `strip()` decides per request of the page whether the loader goes. */
-function proxy(strip: () => boolean) {
+function proxy(strip: () => boolean, page = PATH) {
   const server = createServer(async (req, res) => {
     const upstream = await fetch(`${BASE}${req.url}`, {
       method: req.method,
@@ -54,7 +59,7 @@ function proxy(strip: () => boolean) {
       [...upstream.headers].filter(([k]) => !['content-length', 'content-encoding'].includes(k)),
     )
     let body = Buffer.from(await upstream.arrayBuffer())
-    if (req.url?.split('?')[0] === PATH && strip()) body = Buffer.from(stripApp(body.toString('utf8')))
+    if (req.url?.split('?')[0] === page && strip()) body = Buffer.from(stripApp(body.toString('utf8')))
     res.writeHead(upstream.status, headers)
     res.end(body)
   })
@@ -111,7 +116,54 @@ async function audit(stripped: boolean, run: number) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** A public page as a first-time visitor's browser loads it, real or stripped (`--paths`). */
+async function auditPublic(page: string, stripped: boolean, run: number) {
+  const p = stripped ? await proxy(() => true, page) : { origin: BASE, close: () => undefined }
+  const name = page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')
+  const output = `${OUT}-${name}-${stripped ? 'stripped' : 'app'}-${run}.json`
+  try {
+    const load = loadavg().map((l) => l.toFixed(2))
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [
+          `${root}node_modules/lighthouse/cli/index.js`,
+          `${p.origin}${page}`,
+          '--quiet',
+          '--output=json',
+          `--output-path=${output}`,
+          '--save-assets',
+          '--only-categories=performance',
+          `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+        ],
+        { stdio: 'inherit', env: { ...process.env, CHROME_PATH } },
+      )
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exit ${code}`))))
+    })
+    const lhr = JSON.parse(readFileSync(output, 'utf8'))
+    const v = (id: string) => Math.round(lhr.audits[id].numericValue)
+    console.log(
+      `${page} ${stripped ? 'stripped' : 'app     '} run ${run} (load ${load.join(' ')}): performance ${Math.round(lhr.categories.performance.score * 100)}, FCP ${v('first-contentful-paint')} ms, LCP ${v('largest-contentful-paint')} ms, TBT ${v('total-blocking-time')} ms, SI ${v('speed-index')} ms, CLS ${lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)}; ${output}`,
+    )
+  } finally {
+    p.close()
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && PUBLIC_PATHS.length > 0) {
+  for (let run = 1; run <= RUNS; run++) {
+    for (const page of PUBLIC_PATHS) {
+      // Under load Lighthouse sometimes loses the trace (NO_NAVSTART): one more try.
+      const retry = (stripped: boolean) =>
+        auditPublic(page, stripped, run).catch((error) => {
+          console.log(`${page} run ${run}: ${error.message}, once more`)
+          return auditPublic(page, stripped, run)
+        })
+      if (!args.includes('--stripped-only')) await retry(false)
+      await retry(true)
+    }
+  }
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (let run = 1; run <= RUNS; run++) {
     if (!args.includes('--stripped-only')) await audit(false, run)
     await audit(true, run)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { z } from 'zod'
+import { purgeCss } from './public-css.ts'
 
 /**
  * Writes the first paint of each public page into the build (after `vite build`): the app's own
@@ -38,7 +39,12 @@ const { renderPage, makeControlsInert, PRERENDERED_PAGES, NOT_FOUND_PAGE, render
 /** Vite's manifest of the client build: source module → chunk file and the chunks it imports. */
 const ManifestSchema = z.record(
   z.string(),
-  z.object({ file: z.string(), imports: z.array(z.string()).optional(), isEntry: z.boolean().optional() }),
+  z.object({
+    file: z.string(),
+    imports: z.array(z.string()).optional(),
+    dynamicImports: z.array(z.string()).optional(),
+    isEntry: z.boolean().optional(),
+  }),
 )
 const clientManifest = ManifestSchema.parse(
   JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8')),
@@ -94,6 +100,52 @@ const APP_PAGES: Record<string, { file: string; modules: string[]; firstPaint?: 
 
 const template = await readFile(join(dist, 'index.html'), 'utf8')
 if (!ROOT_PLACEHOLDER.test(template)) throw new Error('dist/index.html has no static #root shell to replace')
+
+/**
+ * Public pages carry only the rules public pages can use (decision 049): the stylesheet without
+ * what only the portal and the back office draw. What public pages can draw is in the code they can
+ * load: the entry, the public pages and everything these import, statically or on demand, except
+ * the tenant and admin routes (each of which loads the whole stylesheet before it draws,
+ * src/lib/full-stylesheet.ts, named by `data-full` on the public pages' <style>).
+ */
+const PORTAL_ROUTE = /^src\/app\/routes\/(tenant|admin)\//
+function publicChunks(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || PORTAL_ROUTE.test(key)) return seen
+  seen.add(key)
+  const chunk = clientManifest[key]
+  for (const next of [...(chunk?.imports ?? []), ...(chunk?.dynamicImports ?? [])]) publicChunks(next, seen)
+  return seen
+}
+const publicRoots = [
+  entryKey,
+  ...Object.values(PRERENDERED_PAGES).map((p) => `src/app/routes/public/${p.module}.tsx`),
+]
+const publicCode = new Set<string>()
+for (const key of publicRoots) publicChunks(key, publicCode)
+const fullCssFile = clientManifest['style.css']?.file
+const STYLE = /<style>([\s\S]*?)<\/style>/
+const fullCss = STYLE.exec(template)?.[1]
+if (!fullCssFile || !fullCss)
+  throw new Error('dist/index.html has no inline stylesheet (style.css) to slim for public pages')
+const publicCss = purgeCss(
+  fullCss,
+  [
+    // The shell's markup and inline loader, not the stylesheet itself (which names every class).
+    template.replace(STYLE, ''),
+    ...(await Promise.all(
+      [...publicCode]
+        .filter((key) => clientManifest[key])
+        .map((key) => readFile(join(dist, clientManifest[key].file), 'utf8')),
+    )),
+  ].join('\n'),
+)
+const publicTemplate = template.replace(
+  STYLE,
+  () => `<style data-full="/${fullCssFile}">${publicCss}</style>`,
+)
+console.log(
+  `public pages' stylesheet: ${publicCss.length} of ${fullCss.length} bytes (${publicCode.size} chunks read)`,
+)
 await rm(join(dist, 'pages'), { recursive: true, force: true })
 await mkdir(join(dist, 'pages'))
 const manifest: Record<string, string> = {}
@@ -106,7 +158,7 @@ for (const [pattern, { url, file, module }] of pagesToWrite) {
   const resources = /^(?:<link [^>]*>)*/.exec(rendered)?.[0] ?? ''
   const markup = makeControlsInert(rendered.slice(resources.length))
   // Function replacements: the markup may contain '$' sequences.
-  const html = template
+  const html = publicTemplate
     .replace('</head>', () => `${preloadsFor(module)}${resources}</head>`)
     // The markers let the gateway put the page rendered with data in place of this first paint.
     .replace(ROOT_PLACEHOLDER, () => `<div id="root"><!--page-->${markup}<!--/page--></div>`)

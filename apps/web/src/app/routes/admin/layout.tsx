@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router'
 import { env } from '../../../config/env'
 import { paths } from '../../../config/paths'
+import { loadFullStylesheet } from '../../../lib/full-stylesheet'
 import { RequireArea } from '../../guards/require-area'
 import { AdminNavDrawer, AdminNavList } from '../../layout/admin-nav'
 import { PortalShell } from '../../layout/portal-shell'
@@ -33,3 +34,6 @@ export default function AdminLayout() {
     </RequireArea>
   )
 }
+
+/** Every rule of the stylesheet before the first frame, when opened from a public page (decision 049). */
+export const ready = loadFullStylesheet

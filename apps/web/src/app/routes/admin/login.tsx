@@ -1,6 +1,7 @@
 import { PageMeta } from '../../../components/seo/page-meta'
 import { paths } from '../../../config/paths'
 import { SignInScreen } from '../../../features/auth/components/sign-in-screen'
+import { loadFullStylesheet } from '../../../lib/full-stylesheet'
 import { BrandMark } from '../../layout/brand-mark'
 
 /**
@@ -21,3 +22,6 @@ export default function AdminLoginPage() {
     </>
   )
 }
+
+/** Every rule of the stylesheet before the first frame, when opened from a public page (decision 049). */
+export const ready = loadFullStylesheet

@@ -51,6 +51,14 @@ const LeasingEnquiryForm = lazy(async () => ({
   default: (await import('../../../features/enquiries/components/leasing-enquiry-form')).LeasingEnquiryForm,
 }))
 
+/**
+ * The list of units and the enquiry form are below the first screen on every width: the browser
+ * skips their style, layout and painting until they come near the screen, as on home (decision
+ * 049), so the served page's first layout does not lay out every unit card and its floor plan.
+ * The remembered size keeps the scrollbar steady once they have been drawn.
+ */
+const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_36rem]'
+
 export default function LeasingRoute() {
   const centre = useCentreSettings()
   const f = centreFigures(centre)
@@ -122,7 +130,12 @@ export default function LeasingRoute() {
         </ul>
       </Section>
 
-      <Section id="available-spaces" className="scroll-mt-20" eyebrow="Space to let" title="Available Spaces">
+      <Section
+        id="available-spaces"
+        className={`scroll-mt-20 ${BELOW_THE_FOLD}`}
+        eyebrow="Space to let"
+        title="Available Spaces"
+      >
         {vacant.isPending ? (
           <div aria-busy="true" className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             <span className="sr-only">Loading available spaces…</span>
@@ -154,7 +167,7 @@ export default function LeasingRoute() {
       <section
         id={ENQUIRY_FORM_ID}
         aria-labelledby="enquiry-form-heading"
-        className="scroll-mt-20 bg-stone-50 py-16 sm:py-20"
+        className={`scroll-mt-20 bg-stone-50 py-16 sm:py-20 ${BELOW_THE_FOLD}`}
       >
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-[1fr_2fr]">
           <div>

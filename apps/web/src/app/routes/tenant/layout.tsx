@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router'
 import { paths } from '../../../config/paths'
 import { readTenancySummary } from '../../../features/tenancy/api/tenancy-summary'
+import { loadFullStylesheet } from '../../../lib/full-stylesheet'
 import { hasStoredSession } from '../../../lib/session/auth-storage'
 import { readBeforeRender } from '../../../lib/session/session-store'
 import { storedUserId } from '../../../lib/session/stored-user-id'
@@ -37,6 +38,10 @@ export default function TenantLayout() {
  * Any failure leaves the usual check to the session provider.
  */
 export async function ready(): Promise<void> {
+  await Promise.all([loadFullStylesheet(), readStoredSession()])
+}
+
+async function readStoredSession(): Promise<void> {
   if (readBeforeRender.taken || !hasStoredSession()) return
   try {
     const { getSupabase } = await import('../../../lib/supabase-client')

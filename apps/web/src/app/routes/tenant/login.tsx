@@ -1,6 +1,7 @@
 import { PageMeta } from '../../../components/seo/page-meta'
 import { paths } from '../../../config/paths'
 import { SignInScreen } from '../../../features/auth/components/sign-in-screen'
+import { loadFullStylesheet } from '../../../lib/full-stylesheet'
 import { BrandMark } from '../../layout/brand-mark'
 
 /** /tenant/login: sign-in, recovery and the way into the portal (docs/product/site.md §2, docs/product/README.md §4). */
@@ -17,3 +18,6 @@ export default function TenantLoginPage() {
     </>
   )
 }
+
+/** Every rule of the stylesheet before the first frame, when opened from a public page (decision 049). */
+export const ready = loadFullStylesheet
