@@ -7,7 +7,12 @@
  * inline script, every card in its loading state) and no app code runs. Lighthouse (mobile preset)
  * then audits the real page and the stripped one alternately, each in a returning tenant's browser.
  *
+ * With `--drawn` the stripped page is instead the dashboard as the app has drawn it with the
+ * tenant's data (its DOM saved once the overview's cards have loaded, in a phone-sized Playwright
+ * page), every script taken out: the ceiling of a page the gateway would render with its data.
+ *
  *   node scripts/lighthouse-ceiling.ts --base=http://127.0.0.1:PORT [--runs=1] [--out=prefix]
+ *     [--drawn] [--stripped-only]
  * (a gateway started with `npm start`, SEED_DEMO=true). Reports and traces go to prefix-*.
  *
  * With `--paths=/,/stores,/stores/SLUG,/leasing` it measures public pages instead, a visitor's
@@ -19,7 +24,8 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { TENANT_DATA_KEY } from '../apps/web/src/lib/session/auth-storage.ts'
+import { chromium } from '@playwright/test'
+import { AUTH_STORAGE_KEY, TENANT_DATA_KEY } from '../apps/web/src/lib/session/auth-storage.ts'
 import { anonKeyOf, signIn, startSignedInBrowser } from './lighthouse-browser.ts'
 
 const args = process.argv.slice(2)
@@ -42,6 +48,40 @@ export function stripApp(html: string): string {
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
 }
 
+/** Every script (module, inline, JSON) and every modulepreload out of a saved document. */
+export function stripAllScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+}
+
+/**
+ * The dashboard as the app draws it with the demo tenant's data: opened signed in on a phone-sized
+ * page, saved once the heading and the overview's cards are no longer busy and the network is idle.
+ */
+async function drawnDashboard(session: unknown): Promise<string> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox'] })
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } })
+    await page.goto(`${BASE}/robots.txt`)
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [AUTH_STORAGE_KEY, JSON.stringify(session)])
+    await page.goto(`${BASE}${PATH}`, { waitUntil: 'networkidle' })
+    const settled = await page
+      .waitForFunction(() => !document.querySelector('main [aria-busy="true"]'), undefined, {
+        timeout: 20_000,
+      })
+      .then(() => true)
+      .catch(() => false)
+    if (!settled) console.log('note: a part of the dashboard was still busy when it was saved')
+    await page.waitForTimeout(1000)
+    return `<!doctype html>\n${stripAllScripts(await page.evaluate(() => document.documentElement.outerHTML))}`
+  } finally {
+    await browser.close()
+  }
+}
+
+let drawnHtml: string | undefined
+
 /** A proxy to the gateway; `strip()` decides per request of the page whether the loader goes. */
 function proxy(strip: () => boolean, page = PATH) {
   const server = createServer(async (req, res) => {
@@ -59,7 +99,8 @@ function proxy(strip: () => boolean, page = PATH) {
       [...upstream.headers].filter(([k]) => !['content-length', 'content-encoding'].includes(k)),
     )
     let body = Buffer.from(await upstream.arrayBuffer())
-    if (req.url?.split('?')[0] === page && strip()) body = Buffer.from(stripApp(body.toString('utf8')))
+    if (req.url?.split('?')[0] === page && strip())
+      body = Buffer.from(page === PATH && drawnHtml ? drawnHtml : stripApp(body.toString('utf8')))
     res.writeHead(upstream.status, headers)
     res.end(body)
   })
@@ -164,6 +205,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && PUBLIC_PATHS.length > 
     }
   }
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (args.includes('--drawn')) {
+    drawnHtml = await drawnDashboard(await signIn(BASE, await anonKeyOf(BASE), DEMO_TENANT))
+    console.log(`drawn dashboard saved: ${drawnHtml.length} characters, no scripts`)
+  }
   for (let run = 1; run <= RUNS; run++) {
     if (!args.includes('--stripped-only')) await audit(false, run)
     await audit(true, run)

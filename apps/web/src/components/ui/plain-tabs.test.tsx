@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Profiler, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { PlainTabs, TabsPanel } from './tabs'
+import { PlainTabs, TabsPanel } from './plain-tabs'
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
