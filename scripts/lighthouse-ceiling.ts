@@ -82,6 +82,36 @@ async function drawnDashboard(session: unknown): Promise<string> {
 
 let drawnHtml: string | undefined
 
+/**
+ * Runs Lighthouse's CLI (mobile preset, performance only, trace saved) on `url`, writes its report
+ * to `output` and prints the score and the metrics that make it, with the machine's load.
+ */
+async function runLighthouse(url: string, output: string, label: string, extraArgs: string[]) {
+  const load = loadavg().map((l) => l.toFixed(2))
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        `${root}node_modules/lighthouse/cli/index.js`,
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${output}`,
+        '--save-assets',
+        '--only-categories=performance',
+        ...extraArgs,
+      ],
+      { stdio: 'inherit', env: { ...process.env, CHROME_PATH } },
+    )
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exit ${code}`))))
+  })
+  const lhr = JSON.parse(readFileSync(output, 'utf8'))
+  const v = (id: string) => Math.round(lhr.audits[id].numericValue)
+  console.log(
+    `${label} (load ${load.join(' ')}): performance ${Math.round(lhr.categories.performance.score * 100)}, FCP ${v('first-contentful-paint')} ms, LCP ${v('largest-contentful-paint')} ms, TBT ${v('total-blocking-time')} ms, SI ${v('speed-index')} ms, CLS ${lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)}; ${output}`,
+  )
+}
+
 /** A proxy to the gateway; `strip()` decides per request of the page whether the loader goes. */
 function proxy(strip: () => boolean, page = PATH) {
   const server = createServer(async (req, res) => {
@@ -127,30 +157,10 @@ async function audit(stripped: boolean, run: number) {
   })
   const output = `${OUT}-${stripped ? 'stripped' : 'app'}-${run}.json`
   try {
-    const load = loadavg().map((l) => l.toFixed(2))
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [
-          `${root}node_modules/lighthouse/cli/index.js`,
-          `${p.origin}${PATH}`,
-          '--quiet',
-          '--output=json',
-          `--output-path=${output}`,
-          '--save-assets',
-          '--only-categories=performance',
-          `--port=${browser.port}`,
-          '--disable-storage-reset',
-        ],
-        { stdio: 'inherit', env: { ...process.env, CHROME_PATH } },
-      )
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exit ${code}`))))
-    })
-    const lhr = JSON.parse(readFileSync(output, 'utf8'))
-    const v = (id: string) => Math.round(lhr.audits[id].numericValue)
-    console.log(
-      `${stripped ? 'stripped' : 'app     '} run ${run} (load ${load.join(' ')}): performance ${Math.round(lhr.categories.performance.score * 100)}, FCP ${v('first-contentful-paint')} ms, LCP ${v('largest-contentful-paint')} ms, TBT ${v('total-blocking-time')} ms, SI ${v('speed-index')} ms, CLS ${lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)}; ${output}`,
-    )
+    await runLighthouse(`${p.origin}${PATH}`, output, `${stripped ? 'stripped' : 'app     '} run ${run}`, [
+      `--port=${browser.port}`,
+      '--disable-storage-reset',
+    ])
   } finally {
     browser.stop()
     p.close()
@@ -163,28 +173,11 @@ async function auditPublic(page: string, stripped: boolean, run: number) {
   const name = page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')
   const output = `${OUT}-${name}-${stripped ? 'stripped' : 'app'}-${run}.json`
   try {
-    const load = loadavg().map((l) => l.toFixed(2))
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [
-          `${root}node_modules/lighthouse/cli/index.js`,
-          `${p.origin}${page}`,
-          '--quiet',
-          '--output=json',
-          `--output-path=${output}`,
-          '--save-assets',
-          '--only-categories=performance',
-          `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
-        ],
-        { stdio: 'inherit', env: { ...process.env, CHROME_PATH } },
-      )
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exit ${code}`))))
-    })
-    const lhr = JSON.parse(readFileSync(output, 'utf8'))
-    const v = (id: string) => Math.round(lhr.audits[id].numericValue)
-    console.log(
-      `${page} ${stripped ? 'stripped' : 'app     '} run ${run} (load ${load.join(' ')}): performance ${Math.round(lhr.categories.performance.score * 100)}, FCP ${v('first-contentful-paint')} ms, LCP ${v('largest-contentful-paint')} ms, TBT ${v('total-blocking-time')} ms, SI ${v('speed-index')} ms, CLS ${lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)}; ${output}`,
+    await runLighthouse(
+      `${p.origin}${page}`,
+      output,
+      `${page} ${stripped ? 'stripped' : 'app     '} run ${run}`,
+      [`--chrome-flags=${CHROME_FLAGS.join(' ')}`],
     )
   } finally {
     p.close()
