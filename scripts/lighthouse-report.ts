@@ -171,3 +171,14 @@ export function formatTable(results: PageResult[]): string {
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ')
   return [line(head), ...rows.map(line)].join('\n')
 }
+
+/**
+ * Where Lighthouse's CLI writes a run's trace and DevTools log with `--save-assets`: beside the
+ * report, named after it without its extension (`dashboard.run1.report.json` →
+ * `dashboard.run1.report-0.trace.json`; the `-0` is the first and only navigation). The trace holds
+ * every thread of every Chrome process of the run (renderer, GPU process's compositor, browser).
+ */
+export function assetPathsOf(reportPath: string): { trace: string; devtoolsLog: string } {
+  const base = reportPath.replace(/\.\w{2,4}$/, '')
+  return { trace: `${base}-0.trace.json`, devtoolsLog: `${base}-0.devtoolslog.json` }
+}
