@@ -10,6 +10,7 @@ import {
   calibratedCpuMultiplier,
   formatTable,
   isPortalPath,
+  LAB_FLAGS,
   medianRun,
   meetsTargets,
   type PageResult,
@@ -32,7 +33,8 @@ import {
  * Options: --paths=/,/stores,/stores/x,/tenant/dashboard (pages to audit), --runs=3 (audit each
  * page that many times and judge the run with the median performance score), --no-build (use the
  * existing apps/web/dist), --keep (keep the data folder), --calibrate (also audit each page with
- * the CPU slowdown fitted to this host's measured speed; the budgets are judged on the default run).
+ * the CPU slowdown fitted to this host's measured speed; the budgets are judged on the default run),
+ * --scrollbars (keep Chromium's overlay scrollbars; see LAB_FLAGS).
  */
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
@@ -48,6 +50,7 @@ const CHROME_FLAG_LIST = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  ...(args.includes('--scrollbars') ? [] : LAB_FLAGS),
 ]
 const CHROME_FLAGS = CHROME_FLAG_LIST.join(' ')
 /** The demo tenant whose dashboard is audited (supabase/seed.sql, README: Demo accounts). */
@@ -231,7 +234,7 @@ async function main(): Promise<number> {
     }
 
     console.log(
-      `\nMobile preset (Lighthouse defaults: slow 4G, CPU slowdown ×4)${RUNS > 1 ? `, median of ${RUNS} runs by performance` : ''}\n${formatTable(results)}\n`,
+      `\nMobile preset (Lighthouse defaults: slow 4G, CPU slowdown ×4; ${args.includes('--scrollbars') ? 'overlay scrollbars shown' : 'scrollbars hidden as in Puppeteer and Playwright'})${RUNS > 1 ? `, median of ${RUNS} runs by performance` : ''}\n${formatTable(results)}\n`,
     )
     console.log(
       `benchmarkIndex of this host per run: ${results.map((r) => r.benchmarkIndex ?? '?').join(', ')}`,
