@@ -22,6 +22,17 @@ export const PORTAL_TARGETS: Record<Category, number | null> = {
   seo: null,
 }
 
+/**
+ * Headless Chromium as Puppeteer and Playwright launch it (both add `--hide-scrollbars` in headless
+ * mode; our browser stories run so). With the phone emulation's overlay scrollbars, Chromium flashes
+ * the page's scrollbar after load and fades it out at 60 frames a second for some 300 ms. A phone
+ * composites that on its GPU; this VM has none, so its GPU process draws each frame in software
+ * (~8 ms of CPU a frame), on one of the two cores the page's own start runs on, and Lighthouse
+ * counts the page's tasks it slows. Decision 059 has the measurements; `npm run lighthouse --
+ * --scrollbars` keeps them.
+ */
+export const LAB_FLAGS = ['--hide-scrollbars']
+
 /** True for the pages only a signed-in user sees (audited with a session, see scripts/lighthouse.ts). */
 export const isPortalPath = (path: string) => /^\/(tenant|admin)\//.test(path)
 

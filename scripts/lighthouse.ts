@@ -11,6 +11,7 @@ import {
   calibratedCpuMultiplier,
   formatTable,
   isPortalPath,
+  LAB_FLAGS,
   medianRun,
   meetsTargets,
   type PageResult,
@@ -35,7 +36,8 @@ import {
  * existing apps/web/dist), --keep (keep the data folder), --calibrate (also audit each page with
  * the CPU slowdown fitted to this host's measured speed; the budgets are judged on the default run),
  * --save-assets (keep each run's trace and DevTools log beside its report, for reading every thread's
- * work: the renderer's main thread, the GPU process's compositor, the browser process).
+ * work: the renderer's main thread, the GPU process's compositor, the browser process),
+ * --scrollbars (keep Chromium's overlay scrollbars; see LAB_FLAGS).
  */
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
@@ -51,6 +53,7 @@ const CHROME_FLAG_LIST = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  ...(args.includes('--scrollbars') ? [] : LAB_FLAGS),
 ]
 const CHROME_FLAGS = CHROME_FLAG_LIST.join(' ')
 /** The demo tenant whose dashboard is audited (supabase/seed.sql, README: Demo accounts). */
@@ -241,7 +244,7 @@ async function main(): Promise<number> {
     }
 
     console.log(
-      `\nMobile preset (Lighthouse defaults: slow 4G, CPU slowdown ×4)${RUNS > 1 ? `, median of ${RUNS} runs by performance` : ''}\n${formatTable(results)}\n`,
+      `\nMobile preset (Lighthouse defaults: slow 4G, CPU slowdown ×4; ${args.includes('--scrollbars') ? 'overlay scrollbars shown' : 'scrollbars hidden as in Puppeteer and Playwright'})${RUNS > 1 ? `, median of ${RUNS} runs by performance` : ''}\n${formatTable(results)}\n`,
     )
     console.log(
       `benchmarkIndex of this host per run: ${results.map((r) => r.benchmarkIndex ?? '?').join(', ')}`,
