@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
 import { AUTH_STORAGE_KEY, TENANT_DATA_KEY } from '../apps/web/src/lib/session/auth-storage.ts'
 import { anonKeyOf, signIn, startSignedInBrowser } from './lighthouse-browser.ts'
+import { LAB_FLAGS } from './lighthouse-report.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
@@ -34,7 +35,14 @@ const BASE = option('base') ?? 'http://127.0.0.1:4415'
 const RUNS = Number(option('runs') ?? 1)
 const OUT = option('out') ?? '.data/lighthouse/ceiling'
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run']
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  ...LAB_FLAGS,
+]
 const DEMO_TENANT = { email: 'tenant.a@genesis-centre.test', password: 'Tenant-A-demo-2024!' }
 const PUBLIC_PATHS = option('paths')?.split(',').filter(Boolean) ?? []
 const PATH = '/tenant/dashboard'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  assetPathsOf,
   calibratedCpuMultiplier,
   formatTable,
   medianRun,
@@ -113,5 +114,13 @@ describe('Lighthouse report', () => {
       environment: { benchmarkIndex: 874.5 },
     })
     expect(result.benchmarkIndex).toBe(875)
+  })
+
+  it("names a run's saved trace and DevTools log as Lighthouse's CLI writes them beside the report", () => {
+    expect(assetPathsOf('.data/lighthouse/tenant-dashboard.run2.report.json')).toEqual({
+      trace: '.data/lighthouse/tenant-dashboard.run2.report-0.trace.json',
+      devtoolsLog: '.data/lighthouse/tenant-dashboard.run2.report-0.devtoolslog.json',
+    })
+    expect(assetPathsOf('home.report.json').trace).toBe('home.report-0.trace.json')
   })
 })

@@ -22,6 +22,17 @@ export const PORTAL_TARGETS: Record<Category, number | null> = {
   seo: null,
 }
 
+/**
+ * Headless Chromium as Puppeteer and Playwright launch it (both add `--hide-scrollbars` in headless
+ * mode; our browser stories run so). With the phone emulation's overlay scrollbars, Chromium flashes
+ * the page's scrollbar after load and fades it out at 60 frames a second for some 300 ms. A phone
+ * composites that on its GPU; this VM has none, so its GPU process draws each frame in software
+ * (~8 ms of CPU a frame), on one of the two cores the page's own start runs on, and Lighthouse
+ * counts the page's tasks it slows. Decision 059 has the measurements; `npm run lighthouse --
+ * --scrollbars` keeps them.
+ */
+export const LAB_FLAGS = ['--hide-scrollbars']
+
 /** True for the pages only a signed-in user sees (audited with a session, see scripts/lighthouse.ts). */
 export const isPortalPath = (path: string) => /^\/(tenant|admin)\//.test(path)
 
@@ -170,4 +181,15 @@ export function formatTable(results: PageResult[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)))
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ')
   return [line(head), ...rows.map(line)].join('\n')
+}
+
+/**
+ * Where Lighthouse's CLI writes a run's trace and DevTools log with `--save-assets`: beside the
+ * report, named after it without its extension (`dashboard.run1.report.json` →
+ * `dashboard.run1.report-0.trace.json`; the `-0` is the first and only navigation). The trace holds
+ * every thread of every Chrome process of the run (renderer, GPU process's compositor, browser).
+ */
+export function assetPathsOf(reportPath: string): { trace: string; devtoolsLog: string } {
+  const base = reportPath.replace(/\.\w{2,4}$/, '')
+  return { trace: `${base}-0.trace.json`, devtoolsLog: `${base}-0.devtoolslog.json` }
 }

@@ -2,14 +2,16 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { TENANT_DATA_KEY } from '../apps/web/src/lib/session/auth-storage.ts'
 import { anonKeyOf, type SignedInBrowser, signIn, startSignedInBrowser } from './lighthouse-browser.ts'
 import {
+  assetPathsOf,
   calibratedCpuMultiplier,
   formatTable,
   isPortalPath,
+  LAB_FLAGS,
   medianRun,
   meetsTargets,
   type PageResult,
@@ -32,7 +34,10 @@ import {
  * Options: --paths=/,/stores,/stores/x,/tenant/dashboard (pages to audit), --runs=3 (audit each
  * page that many times and judge the run with the median performance score), --no-build (use the
  * existing apps/web/dist), --keep (keep the data folder), --calibrate (also audit each page with
- * the CPU slowdown fitted to this host's measured speed; the budgets are judged on the default run).
+ * the CPU slowdown fitted to this host's measured speed; the budgets are judged on the default run),
+ * --save-assets (keep each run's trace and DevTools log beside its report, for reading every thread's
+ * work: the renderer's main thread, the GPU process's compositor, the browser process),
+ * --scrollbars (keep Chromium's overlay scrollbars; see LAB_FLAGS).
  */
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
@@ -48,10 +53,12 @@ const CHROME_FLAG_LIST = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  ...(args.includes('--scrollbars') ? [] : LAB_FLAGS),
 ]
 const CHROME_FLAGS = CHROME_FLAG_LIST.join(' ')
 /** The demo tenant whose dashboard is audited (supabase/seed.sql, README: Demo accounts). */
 const DEMO_TENANT = { email: 'tenant.a@genesis-centre.test', password: 'Tenant-A-demo-2024!' }
+const SAVE_ASSETS = args.includes('--save-assets')
 const RUNS = Number(option('runs') ?? 1)
 if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 9) {
   console.error('--runs must be a whole number from 1 to 9')
@@ -193,6 +200,7 @@ async function main(): Promise<number> {
             '--output=json',
             `--output-path=${output}`,
             '--only-categories=performance,accessibility,best-practices,seo',
+            ...(SAVE_ASSETS ? ['--save-assets'] : []),
             ...(browser
               ? [`--port=${browser.port}`, '--disable-storage-reset']
               : [`--chrome-flags=${CHROME_FLAGS}`]),
@@ -201,6 +209,11 @@ async function main(): Promise<number> {
           { ...process.env, CHROME_PATH },
         )
         if (code !== 0 || !existsSync(output)) throw new Error(`lighthouse failed on ${path} (exit ${code})`)
+        if (SAVE_ASSETS) {
+          const { trace } = assetPathsOf(output)
+          if (!existsSync(trace)) throw new Error(`lighthouse wrote no trace for ${path} (${trace})`)
+          console.log(`  trace: ${relative(root, trace)}`)
+        }
         return summarise(path, JSON.parse(readFileSync(output, 'utf8')))
       } finally {
         browser?.stop()
@@ -231,7 +244,7 @@ async function main(): Promise<number> {
     }
 
     console.log(
-      `\nMobile preset (Lighthouse defaults: slow 4G, CPU slowdown ×4)${RUNS > 1 ? `, median of ${RUNS} runs by performance` : ''}\n${formatTable(results)}\n`,
+      `\nMobile preset (Lighthouse defaults: slow 4G, CPU slowdown ×4; ${args.includes('--scrollbars') ? 'overlay scrollbars shown' : 'scrollbars hidden as in Puppeteer and Playwright'})${RUNS > 1 ? `, median of ${RUNS} runs by performance` : ''}\n${formatTable(results)}\n`,
     )
     console.log(
       `benchmarkIndex of this host per run: ${results.map((r) => r.benchmarkIndex ?? '?').join(', ')}`,
@@ -253,7 +266,9 @@ async function main(): Promise<number> {
         }
       }
     }
-    console.log(`Reports: .data/lighthouse/*.report.json`)
+    console.log(
+      `Reports: .data/lighthouse/*.report.json${SAVE_ASSETS ? ', traces: *.report-0.trace.json' : ''}`,
+    )
     return meetsTargets(results) ? 0 : 1
   } finally {
     stop()

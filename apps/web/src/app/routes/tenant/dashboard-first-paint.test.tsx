@@ -43,4 +43,14 @@ describe("the tenant dashboard's first paint (decision 050)", () => {
     expect(panels.filter((p) => p.hasAttribute('hidden')).every((p) => p.childElementCount === 0)).toBe(true)
     expect(tabs[0].getAttribute('aria-controls')).toBe('dashboard-panel-overview')
   })
+
+  it('keeps its loading blocks still and tells the loading state by aria-busy (decision 056)', () => {
+    const doc = firstPaint()
+    // An endless animation has a frame drawn every 16 ms until the answers replace the blocks.
+    const moving = [...doc.querySelectorAll('[class*="animate-"]')].map((e) => e.className)
+    expect(moving).toEqual([])
+    const busy = doc.querySelectorAll('[aria-busy="true"]')
+    expect(busy.length).toBeGreaterThan(0)
+    for (const region of busy) expect(region.querySelector('.bg-stone-200')).not.toBeNull()
+  })
 })
