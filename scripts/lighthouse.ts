@@ -223,7 +223,15 @@ async function main(): Promise<number> {
       const runs: PageResult[] = []
       for (let i = 1; i <= RUNS; i++) {
         console.log(`Lighthouse (mobile) ${path}${RUNS > 1 ? ` run ${i} of ${RUNS}` : ''}…`)
-        runs.push(await audit(path, RUNS > 1 ? `.run${i}` : '', []))
+        const suffix = RUNS > 1 ? `.run${i}` : ''
+        // Lighthouse now and then fails to record a load's trace (its NO_NAVSTART error, more often
+        // on a busy machine): that run is audited once more, from a fresh browser, before giving up.
+        runs.push(
+          await audit(path, suffix, []).catch((error: Error) => {
+            console.log(`  ${error.message}: auditing this run once more`)
+            return audit(path, suffix, [])
+          }),
+        )
       }
       if (RUNS > 1) {
         console.log(
