@@ -28,9 +28,7 @@ async function rememberServedHeading(page: Page) {
   })
 }
 
-// Hydration is off (HYDRATE_SERVED_PAGES in prerender-marks.ts, decision 040): with it on, these
-// stories passed on 2026-11-28 (the /stores bug was the served head, fixed); it stays off until
-// home's initial JavaScript fits its budget with it. These stories are the check for switching it on.
+// Hydration is on (HYDRATE_SERVED_PAGES in prerender-marks.ts, decisions 040 and 059).
 
 const SERVED_PAGES = [
   '/',
@@ -46,7 +44,7 @@ const SERVED_PAGES = [
   '/no-such-page',
 ]
 
-test.fixme('every served public page is hydrated without a mismatch, keeping the served nodes', async ({
+test('every served public page is hydrated without a mismatch, keeping the served nodes', async ({
   page,
 }) => {
   test.setTimeout(120_000)
@@ -72,7 +70,7 @@ test.fixme('every served public page is hydrated without a mismatch, keeping the
   }
 })
 
-test.fixme('a visitor who asks for reduced motion gets a still hero without a mismatch', async ({ page }) => {
+test('a visitor who asks for reduced motion gets a still hero without a mismatch', async ({ page }) => {
   const errors = collectErrors(page)
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.goto('/')
@@ -80,7 +78,7 @@ test.fixme('a visitor who asks for reduced motion gets a still hero without a mi
   expect(errors).toEqual([])
 })
 
-test.fixme('a visitor whose clock is a day ahead of the gateway’s gets the page without a mismatch', async ({
+test('a visitor whose clock is a day ahead of the gateway’s gets the page without a mismatch', async ({
   page,
 }) => {
   test.setTimeout(60_000)
@@ -93,7 +91,7 @@ test.fixme('a visitor whose clock is a day ahead of the gateway’s gets the pag
   expect(errors).toEqual([])
 })
 
-test.fixme('the directory’s search box waits for the app, then keeps and searches what is typed', async ({
+test('the directory’s search box waits for the app, then keeps and searches what is typed', async ({
   page,
 }) => {
   // Hold the app's code back, as a slow phone would.
@@ -118,6 +116,37 @@ test.fixme('the directory’s search box waits for the app, then keeps and searc
   ])
   await expect(page.getByLabel('Search stores')).toHaveValue('biltong')
   await expect(page).toHaveURL(/\?q=biltong$/)
+})
+
+test('the leasing form waits for its own code after the page is live, and keeps every field typed', async ({
+  page,
+}) => {
+  // The page is live before the form's code arrives (a slow phone): its fields are still the
+  // served markup, so they stay inert until React has taken them over (decision 059).
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/leasing-enquiry-form-[^/]*\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/leasing')
+  await expect(page.locator('#root')).toHaveAttribute('data-hydration', 'clean', { timeout: 20_000 })
+  const firstName = page.locator('input[name="firstName"]')
+  await expect(firstName).toHaveAttribute('inert', '')
+  release()
+  await expect(firstName).not.toHaveAttribute('inert')
+  const form = page.getByRole('form', { name: 'Leasing enquiry' })
+  const email = `hydration.${Date.now()}@example.com`
+  await form.getByLabel('First name').fill('Ayanda')
+  await form.getByLabel('Last name').fill('Dlamini')
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Business type').selectOption('food')
+  await form.getByLabel('Message').fill('Looking for 80 m² near the food court.')
+  await expect(form.getByLabel('First name')).toHaveValue('Ayanda')
+  await form.getByRole('button', { name: 'Submit Enquiry' }).click()
+  await expect(page.getByText('Enquiry received!')).toBeVisible()
 })
 
 test('the static first paint and the tenant shell are drawn by the app, not hydrated', async ({ page }) => {

@@ -32,3 +32,25 @@ export function markInertUntilLive(markup: string): string {
     `<$1 inert="" ${UNTIL_LIVE_ATTRIBUTE}=""`,
   )
 }
+
+/**
+ * Marks a lazily loaded part of a served page (components/live-part.tsx). React hydrates such a
+ * part only once its code has arrived, which can be after the page's own hydrating commit: until
+ * then its fields are the served markup, not React's, and text typed into them would be wiped by
+ * the app's next drawing of the form. So the page's commit leaves the controls inside a part inert,
+ * and the part makes its own live when it is hydrated.
+ */
+export const LIVE_PART_ATTRIBUTE = 'data-live-part'
+
+/**
+ * Makes the controls the served page kept inert inside `container` answer: all of them, or with
+ * `exceptParts` all but those inside a lazily loaded part (which makes its own live when React has
+ * hydrated it).
+ */
+export function makeControlsLive(container: ParentNode, { exceptParts = false } = {}) {
+  for (const marked of container.querySelectorAll(`[${UNTIL_LIVE_ATTRIBUTE}]`)) {
+    if (exceptParts && marked.closest(`[${LIVE_PART_ATTRIBUTE}]`)) continue
+    marked.removeAttribute('inert')
+    marked.removeAttribute(UNTIL_LIVE_ATTRIBUTE)
+  }
+}

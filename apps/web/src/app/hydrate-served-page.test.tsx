@@ -1,10 +1,11 @@
 import '../testing/setup'
-import { act, useState } from 'react'
+import { act, lazy, Suspense, useState } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
+import { LivePart } from '../components/live-part'
 import { MetaTags, PageMeta } from '../components/seo/page-meta'
 import { markServed } from '../components/seo/served-head'
-import { servedMarker } from '../hydration-marks'
+import { markInertUntilLive, servedMarker } from '../hydration-marks'
 import { hydrateServedPage } from './hydrate-served-page'
 
 /**
@@ -97,5 +98,54 @@ describe('hydrating a served page', () => {
     expect(document.title).toBe('Store Directory | Genesis Centre')
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1)
     expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1)
+  })
+})
+
+/** A field drawn by a lazily loaded component, as the leasing enquiry form is. */
+function NameField() {
+  const [name, setName] = useState('')
+  return <input aria-label="First name" value={name} onChange={(event) => setName(event.target.value)} />
+}
+
+/** A page with a control of its own and a lazily loaded part in a Suspense boundary. */
+function PageWithLazyPart({ Part }: { Part: () => React.JSX.Element }) {
+  return (
+    <>
+      <button type="button">Menu</button>
+      <Suspense fallback={<p>Loading the form…</p>}>
+        <LivePart>
+          <Part />
+        </LivePart>
+      </Suspense>
+    </>
+  )
+}
+
+describe('hydrating a served page with a lazily loaded part', () => {
+  it('keeps the part’s fields inert until React has hydrated them, then makes them live', async () => {
+    // The gateway renders the part completely (its code is loaded there) and marks every control.
+    const root = document.createElement('div')
+    root.innerHTML =
+      servedMarker(Date.now()) + markInertUntilLive(renderToString(<PageWithLazyPart Part={NameField} />))
+    document.body.append(root)
+    const served = root.querySelector('input')
+
+    // In the browser the part's code has not arrived when the page is hydrated.
+    let arrive: (module: { default: typeof NameField }) => void = () => {}
+    const Part = lazy(() => new Promise<{ default: typeof NameField }>((resolve) => (arrive = resolve)))
+    await act(async () => hydrateServedPage(root, <PageWithLazyPart Part={Part} />))
+
+    // The page's own control answers; the part's field is still the served markup: typing into it
+    // would be lost when React takes it over, so it stays inert.
+    expect(root.dataset.hydration).toBe('clean')
+    expect(root.querySelector('button')).not.toHaveAttribute('inert')
+    expect(root.querySelector('input')).toHaveAttribute('inert')
+
+    await act(async () => arrive({ default: NameField }))
+    // Hydrated, not drawn again: the served field is React's now, and it answers.
+    expect(root.dataset.hydration).toBe('clean')
+    expect(root.querySelector('input')).toBe(served)
+    expect(root.querySelector('input')).not.toHaveAttribute('inert')
+    expect(root.querySelectorAll('[inert]')).toHaveLength(0)
   })
 })

@@ -1,7 +1,7 @@
 import { type ReactNode, useLayoutEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { SERVED_ATTRIBUTE } from '../components/seo/served-head'
-import { UNTIL_LIVE_ATTRIBUTE } from '../hydration-marks'
+import { makeControlsLive } from '../hydration-marks'
 import { getMonitor } from '../lib/monitoring/init'
 import { setRenderClock } from '../lib/render-clock'
 
@@ -44,7 +44,8 @@ function reportHydrationError(root: HTMLElement, error: unknown, info: { compone
 /**
  * Renders nothing of its own; its layout effect runs in the commit that makes the served page
  * live, before the browser handles any more input: the clocks run on, and the controls the
- * served page kept inert (prerender-marks.ts) answer from then on.
+ * served page kept inert (hydration-marks.ts) answer from then on, but for those in a lazily
+ * loaded part React has not hydrated yet (components/live-part.tsx).
  */
 function Live({
   root,
@@ -61,10 +62,9 @@ function Live({
     for (const tag of servedHead) {
       if ([...document.head.children].some((other) => other !== tag && other.isEqualNode(tag))) tag.remove()
     }
-    for (const marked of root.querySelectorAll(`[${UNTIL_LIVE_ATTRIBUTE}]`)) {
-      marked.removeAttribute('inert')
-      marked.removeAttribute(UNTIL_LIVE_ATTRIBUTE)
-    }
+    // A lazily loaded part still waiting for its code is the served markup, not React's yet: it
+    // makes its own controls live when it is hydrated (components/live-part.tsx).
+    makeControlsLive(root, { exceptParts: true })
     root.dataset.hydration ??= 'clean'
   }, [root, servedHead])
   return children

@@ -8,6 +8,7 @@ import {
   UsersIcon,
 } from 'lucide-react'
 import { lazy, Suspense } from 'react'
+import { LivePart } from '../../../components/live-part'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { Card } from '../../../components/ui/card'
 import { Section } from '../../../components/ui/section'
@@ -215,7 +216,9 @@ export default function HomeRoute() {
         <Suspense
           fallback={<div className="aspect-[4/3] w-full rounded-2xl bg-stone-100 sm:aspect-[16/7]" />}
         >
-          <MapEmbed centre={centre} />
+          <LivePart>
+            <MapEmbed centre={centre} />
+          </LivePart>
         </Suspense>
       </Section>
 

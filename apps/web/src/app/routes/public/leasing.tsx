@@ -1,6 +1,7 @@
 import { BuildingIcon, CakeIcon, TrendingUpIcon, UsersIcon } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
 import { useLocation } from 'react-router'
+import { LivePart } from '../../../components/live-part'
 import { PageMeta } from '../../../components/seo/page-meta'
 import { EmailAddress } from '../../../components/text/email-address'
 import { buttonClasses } from '../../../components/ui/button'
@@ -205,7 +206,9 @@ export default function LeasingRoute() {
                 </div>
               }
             >
-              <LeasingEnquiryForm contactEmail={leasingEmail} />
+              <LivePart>
+                <LeasingEnquiryForm contactEmail={leasingEmail} />
+              </LivePart>
             </Suspense>
           </Card>
         </div>
