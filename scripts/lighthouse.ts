@@ -22,7 +22,7 @@ import {
 /**
  * `npm run lighthouse`: builds the web app, starts `npm start` on a fresh data folder and a
  * free loopback port, runs Lighthouse (mobile preset, Debian's Chromium) on `/`, `/stores`, a
- * store page and the tenant dashboard, prints the four scores against the budgets (issue 5 for
+ * store page, `/leasing` and the tenant dashboard, prints the four scores against the budgets (issue 5 for
  * public pages; issue 12 for the dashboard: accessibility 100, performance ≥ 90) and, for any score
  * under its target, the audits that cost the points. Reports go to .data/lighthouse/. Exits 1
  * when a target is missed.
@@ -31,7 +31,7 @@ import {
  * comes from the auth API and is stored in the browser before Lighthouse opens the page
  * (scripts/lighthouse-browser.ts). A page that ends anywhere else (its login) fails.
  *
- * Options: --paths=/,/stores,/stores/x,/tenant/dashboard (pages to audit), --runs=3 (audit each
+ * Options: --paths=/,/stores,/stores/x,/leasing,/tenant/dashboard (pages to audit), --runs=3 (audit each
  * page that many times and judge the run with the median performance score), --no-build (use the
  * existing apps/web/dist), --keep (keep the data folder), --calibrate (also audit each page with
  * the CPU slowdown fitted to this host's measured speed; the budgets are judged on the default run),
@@ -166,6 +166,7 @@ async function main(): Promise<number> {
       '/',
       '/stores',
       await firstStorePath(base),
+      '/leasing',
       '/tenant/dashboard',
     ]
     const adminPath = paths.find((p) => p.startsWith('/admin/'))
