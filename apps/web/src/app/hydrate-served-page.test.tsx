@@ -1,5 +1,5 @@
 import '../testing/setup'
-import { act, lazy, Suspense, useState } from 'react'
+import { act, type ComponentType, lazy, Suspense, useState } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LivePart } from '../components/live-part'
@@ -108,7 +108,7 @@ function NameField() {
 }
 
 /** A page with a control of its own and a lazily loaded part in a Suspense boundary. */
-function PageWithLazyPart({ Part }: { Part: () => React.JSX.Element }) {
+function PageWithLazyPart({ Part }: { Part: ComponentType }) {
   return (
     <>
       <button type="button">Menu</button>
