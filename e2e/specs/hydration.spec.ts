@@ -28,7 +28,9 @@ async function rememberServedHeading(page: Page) {
   })
 }
 
-// Hydration is on (HYDRATE_SERVED_PAGES in prerender-marks.ts, decisions 040 and 059).
+// Hydration is off again (HYDRATE_SERVED_PAGES in prerender-marks.ts, decision 060): with it on,
+// these stories pass, but a link clicked while the page is taken over did nothing
+// (store-directory.spec.ts). They are the check for switching it on again.
 
 const SERVED_PAGES = [
   '/',
@@ -44,7 +46,7 @@ const SERVED_PAGES = [
   '/no-such-page',
 ]
 
-test('every served public page is hydrated without a mismatch, keeping the served nodes', async ({
+test.fixme('every served public page is hydrated without a mismatch, keeping the served nodes', async ({
   page,
 }) => {
   test.setTimeout(120_000)
@@ -70,7 +72,7 @@ test('every served public page is hydrated without a mismatch, keeping the serve
   }
 })
 
-test('a visitor who asks for reduced motion gets a still hero without a mismatch', async ({ page }) => {
+test.fixme('a visitor who asks for reduced motion gets a still hero without a mismatch', async ({ page }) => {
   const errors = collectErrors(page)
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.goto('/')
@@ -78,7 +80,7 @@ test('a visitor who asks for reduced motion gets a still hero without a mismatch
   expect(errors).toEqual([])
 })
 
-test('a visitor whose clock is a day ahead of the gateway’s gets the page without a mismatch', async ({
+test.fixme('a visitor whose clock is a day ahead of the gateway’s gets the page without a mismatch', async ({
   page,
 }) => {
   test.setTimeout(60_000)
@@ -91,7 +93,7 @@ test('a visitor whose clock is a day ahead of the gateway’s gets the page with
   expect(errors).toEqual([])
 })
 
-test('the directory’s search box waits for the app, then keeps and searches what is typed', async ({
+test.fixme('the directory’s search box waits for the app, then keeps and searches what is typed', async ({
   page,
 }) => {
   // Hold the app's code back, as a slow phone would.
@@ -118,7 +120,7 @@ test('the directory’s search box waits for the app, then keeps and searches wh
   await expect(page).toHaveURL(/\?q=biltong$/)
 })
 
-test('the leasing form waits for its own code after the page is live, and keeps every field typed', async ({
+test.fixme('the leasing form waits for its own code after the page is live, and keeps every field typed', async ({
   page,
 }) => {
   // The page is live before the form's code arrives (a slow phone): its fields are still the

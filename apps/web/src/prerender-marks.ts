@@ -9,11 +9,12 @@ export type HandedOver = Array<{ key: readonly unknown[]; data: unknown; at: num
 
 /**
  * Whether the gateway's renderings carry the served marker, so the app hydrates them (decision
- * 040): on since decision 059 (home's initial JavaScript fits its budget with the hydrating branch
- * since 052; a lazily loaded part's fields stay inert until React has hydrated them). One switch
- * for both sides; off, the entry leaves the hydrating path out of its code.
+ * 040). Off again (decision 060): switched on, a visitor's click on a link while the page was
+ * being taken over did nothing (the fresh-clone run: `store-directory.spec.ts` opening a store
+ * from /stores, twice; the footer's privacy link once). One switch for both sides; while it is
+ * off the entry leaves the hydrating path out of its code.
  */
-export const HYDRATE_SERVED_PAGES = true
+export const HYDRATE_SERVED_PAGES = false
 
 /** The comment that opens the markup of a page the gateway rendered with its data (decision 040). */
 export const SERVED_MARKER_PREFIX = 'served:'
