@@ -28,10 +28,6 @@ async function rememberServedHeading(page: Page) {
   })
 }
 
-// Hydration is off again (HYDRATE_SERVED_PAGES in prerender-marks.ts, decision 060): with it on,
-// these stories pass, but a link clicked while the page is taken over did nothing
-// (store-directory.spec.ts). They are the check for switching it on again.
-
 const SERVED_PAGES = [
   '/',
   '/stores',
@@ -46,7 +42,7 @@ const SERVED_PAGES = [
   '/no-such-page',
 ]
 
-test.fixme('every served public page is hydrated without a mismatch, keeping the served nodes', async ({
+test('every served public page is hydrated without a mismatch, keeping the served nodes', async ({
   page,
 }) => {
   test.setTimeout(120_000)
@@ -72,7 +68,7 @@ test.fixme('every served public page is hydrated without a mismatch, keeping the
   }
 })
 
-test.fixme('a visitor who asks for reduced motion gets a still hero without a mismatch', async ({ page }) => {
+test('a visitor who asks for reduced motion gets a still hero without a mismatch', async ({ page }) => {
   const errors = collectErrors(page)
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.goto('/')
@@ -80,7 +76,7 @@ test.fixme('a visitor who asks for reduced motion gets a still hero without a mi
   expect(errors).toEqual([])
 })
 
-test.fixme('a visitor whose clock is a day ahead of the gateway’s gets the page without a mismatch', async ({
+test('a visitor whose clock is a day ahead of the gateway’s gets the page without a mismatch', async ({
   page,
 }) => {
   test.setTimeout(60_000)
@@ -93,7 +89,7 @@ test.fixme('a visitor whose clock is a day ahead of the gateway’s gets the pag
   expect(errors).toEqual([])
 })
 
-test.fixme('the directory’s search box waits for the app, then keeps and searches what is typed', async ({
+test('the directory’s search box waits for the app, then keeps and searches what is typed', async ({
   page,
 }) => {
   // Hold the app's code back, as a slow phone would.
@@ -120,7 +116,7 @@ test.fixme('the directory’s search box waits for the app, then keeps and searc
   await expect(page).toHaveURL(/\?q=biltong$/)
 })
 
-test.fixme('the leasing form waits for its own code after the page is live, and keeps every field typed', async ({
+test('the leasing form waits for its own code after the page is live, and keeps every field typed', async ({
   page,
 }) => {
   // The page is live before the form's code arrives (a slow phone): its fields are still the
@@ -149,6 +145,37 @@ test.fixme('the leasing form waits for its own code after the page is live, and 
   await expect(form.getByLabel('First name')).toHaveValue('Ayanda')
   await form.getByRole('button', { name: 'Submit Enquiry' }).click()
   await expect(page.getByText('Enquiry received!')).toBeVisible()
+})
+
+test('a visitor who scrolled before the app took the page over stays there, and the link they tap opens', async ({
+  page,
+}) => {
+  // Hold the app's code back, as a slow phone would, while the visitor scrolls the served page.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/stores', { waitUntil: 'commit' })
+  const search = page.locator('input[type="search"]')
+  await expect(search).toHaveAttribute('inert', '')
+  const link = page.getByRole('link', { name: 'Karoo Butchery & Deli' })
+  await link.scrollIntoViewIfNeeded()
+  const scrolled = await page.evaluate(() => window.scrollY)
+  expect(scrolled).toBeGreaterThan(200)
+  release()
+  // Hydrated or drawn again, the app's first commit makes the controls live.
+  await expect(search).not.toHaveAttribute('inert', { timeout: 20_000 })
+  // The router's first commit used to scroll the page to the top, under the visitor's finger.
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+  await link.click()
+  await expect(page).toHaveURL(/\/stores\/karoo-butchery-and-deli$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Karoo Butchery & Deli' })).toBeVisible()
+  // A navigation inside the app still starts the new page at the top.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
 })
 
 test('the static first paint and the tenant shell are drawn by the app, not hydrated', async ({ page }) => {

@@ -8,13 +8,13 @@
 export type HandedOver = Array<{ key: readonly unknown[]; data: unknown; at: number }>
 
 /**
- * Whether the gateway's renderings carry the served marker, so the app hydrates them (decision
- * 040). Off again (decision 060): switched on, a visitor's click on a link while the page was
- * being taken over did nothing (the fresh-clone run: `store-directory.spec.ts` opening a store
- * from /stores, twice; the footer's privacy link once). One switch for both sides; while it is
- * off the entry leaves the hydrating path out of its code.
+ * Whether the gateway's renderings carry the served marker, so the app hydrates them (decisions
+ * 040, 060, 064). Switched off once because a link tapped while the page was being taken over did
+ * nothing: the router's first commit scrolled the page to the top under the visitor's finger
+ * (fixed in app/routes/public/page-scroll.tsx). One switch for both sides; off, the entry leaves
+ * the hydrating path out of its code.
  */
-export const HYDRATE_SERVED_PAGES = false
+export const HYDRATE_SERVED_PAGES = true
 
 /** The comment that opens the markup of a page the gateway rendered with its data (decision 040). */
 export const SERVED_MARKER_PREFIX = 'served:'

@@ -1,8 +1,9 @@
-import { type Location, Outlet, ScrollRestoration, useLocation } from 'react-router'
+import { type Location, Outlet, useLocation } from 'react-router'
 import { SIMULATE_ERROR_PARAM } from '../../../config/paths'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
 import { SiteFooter } from '../../layout/site-footer'
 import { SiteHeader } from '../../layout/site-header'
+import { PageScrollRestoration } from './page-scroll'
 
 let simulatedErrorEntry: string | undefined
 
@@ -47,7 +48,7 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter centre={centre} />
-      <ScrollRestoration getKey={scrollKey} />
+      <PageScrollRestoration getKey={scrollKey} />
     </div>
   )
 }
