@@ -8,16 +8,19 @@ import { type GetScrollRestorationKeyFunction, ScrollRestoration } from 'react-r
  * 011 and 040); the router's first commit would scroll it to the top, so a visitor who had scrolled
  * down was thrown back up, and a tap meant for a link landed on whatever then sat under the finger
  * (the browser stories' clicks on a store's link and on the footer's privacy link did nothing).
- * A new document already starts at the top, at its #fragment, or where a reload left it, so that
- * first reset is never needed. Later navigations behave as before, including the layout's mount
- * when a visitor comes from the portal (only the document's first commit is left alone).
+ * A new document already starts at the top or where a reload left it, so that first reset is never
+ * needed; an address with a #fragment is left to the router, which scrolls to its element. Later
+ * navigations behave as before, including the layout's mount when a visitor comes from the portal
+ * (only the document's first commit is left alone).
  */
 export function PageScrollRestoration({ getKey }: { getKey: GetScrollRestorationKeyFunction }) {
   return (
     <>
       <OnFirstCommit
         run={() => {
-          if (!takenOver) visitors = { x: window.scrollX, y: window.scrollY }
+          // With a #fragment the router's first commit scrolls to its element, which a first paint
+          // without that element could not do: that stays the router's.
+          if (!takenOver && !window.location.hash) visitors = { x: window.scrollX, y: window.scrollY }
         }}
       />
       <ScrollRestoration getKey={getKey} />
