@@ -151,51 +151,67 @@ const clockText = (minutes: number) => `${two(Math.floor(minutes / 60) % 24)}:${
 /** How far ahead a closed store's next opening is looked for. */
 const LOOK_AHEAD_DAYS = 14
 
+/** Every weekday's hours blank or free text: the store gave no hours it can be judged by. */
+function noJudgeableHours(hours: OpeningHours): boolean {
+  return WEEKDAYS.every((d) => {
+    const p = parseHoursRange(hours[d])
+    return p === null || p === 'unknown'
+  })
+}
+
 /**
  * The status at `instant` in SAST: 'Open now · until 17:00', 'Closed · opens Mon 08:00' (a later
  * time today reads 'Closed · opens 08:00'; beyond six days the date is named: 'opens 5 Jan 08:00').
+ *
+ * The days ahead are read one at a time and only until the answer is settled (decision 061): a
+ * store open now usually needs today alone, a closed one the days up to its next opening. Day
+ * `d`'s trading starts at or after `d × 1440` minutes from today's midnight, so once the stretch
+ * the instant falls in ends before the next day begins (or already runs 24 hours from now), or the
+ * next opening is found, no later day can change the status. The directory works this out for each
+ * card it draws (the app while hydrating, the gateway while rendering); it used to read 15 days
+ * for every store.
  */
 export function openStatus(calendar: TradingCalendar, instant: Date | number): OpenStatus {
   const now = sastClock(instant)
   const today = planOf(now.date, calendar)
-  const yesterday = planOf(addDays(now.date, -1), calendar)
-  const everyDayBlankOrUnknown = WEEKDAYS.every((d) => {
-    const p = parseHoursRange(calendar.hours[d])
-    return p === null || p === 'unknown'
-  })
   if (today.interval === 'unknown') return { state: 'unknown', label: null, note: today.note }
   // Every day blank: the store gave no hours (unless an exception says otherwise today).
-  if (everyDayBlankOrUnknown && today.interval === null && !today.note) {
+  if (today.interval === null && !today.note && noJudgeableHours(calendar.hours)) {
     return { state: 'unknown', label: null, note: null }
   }
 
-  // Trading intervals as minutes from today's midnight, yesterday's spill included.
-  const intervals: Array<{ start: number; end: number; note: string | null }> = []
-  if (yesterday.interval !== null && yesterday.interval !== 'unknown' && yesterday.interval.close > 1440) {
-    intervals.push({
-      start: yesterday.interval.open - 1440,
-      end: yesterday.interval.close - 1440,
-      note: null,
-    })
+  // Trading stretches as minutes from today's midnight, in order, yesterday's spill included;
+  // back-to-back or overlapping intervals are one stretch of trading (a store open all night).
+  const merged: Array<{ start: number; end: number }> = []
+  const add = (start: number, end: number) => {
+    const last = merged.at(-1)
+    if (last && start <= last.end) last.end = Math.max(last.end, end)
+    else merged.push({ start, end })
   }
+  const yesterday = planOf(addDays(now.date, -1), calendar)
+  if (yesterday.interval !== null && yesterday.interval !== 'unknown' && yesterday.interval.close > 1440) {
+    add(yesterday.interval.open - 1440, yesterday.interval.close - 1440)
+  }
+  // Only yesterday's spill and today's hours can hold the instant (later days start after it).
+  let current: { start: number; end: number } | undefined
+  let next: { start: number; end: number } | undefined
   for (let day = 0; day <= LOOK_AHEAD_DAYS; day++) {
     const plan = day === 0 ? today : planOf(addDays(now.date, day), calendar)
-    if (plan.interval === null || plan.interval === 'unknown') continue
-    intervals.push({
-      start: plan.interval.open + day * 1440,
-      end: plan.interval.close + day * 1440,
-      note: plan.note,
-    })
-  }
-  // Back-to-back or overlapping intervals are one stretch of trading (a store open all night).
-  const merged: typeof intervals = []
-  for (const interval of intervals) {
-    const last = merged.at(-1)
-    if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end)
-    else merged.push({ ...interval })
+    if (plan.interval !== null && plan.interval !== 'unknown') {
+      add(plan.interval.open + day * 1440, plan.interval.close + day * 1440)
+    }
+    if (day === 0) current = merged.find((i) => i.start <= now.minutes && now.minutes < i.end)
+    const nextDayStarts = (day + 1) * 1440
+    if (current) {
+      // Only the last stretch grows, and only with a day that starts before it ends.
+      if (current !== merged.at(-1) || current.end < nextDayStarts) break
+      if (current.end - now.minutes >= 1440) break
+    } else {
+      next = merged.find((i) => i.start > now.minutes)
+      if (next) break
+    }
   }
 
-  const current = merged.find((i) => i.start <= now.minutes && now.minutes < i.end)
   if (current) {
     if (current.end - now.minutes >= 1440) {
       return { state: 'open', label: 'Open now · 24 hours', until: null, note: today.note }
@@ -203,7 +219,6 @@ export function openStatus(calendar: TradingCalendar, instant: Date | number): O
     const until = clockText(current.end % 1440)
     return { state: 'open', label: `Open now · until ${until}`, until, note: today.note }
   }
-  const next = merged.find((i) => i.start > now.minutes)
   if (!next) return { state: 'closed', label: 'Closed', opens: null, note: today.note }
   const dayOffset = Math.floor(next.start / 1440)
   const time = clockText(next.start % 1440)
