@@ -28,6 +28,22 @@ async function rememberServedHeading(page: Page) {
   })
 }
 
+/**
+ * Holds back the script files matching `pattern`, as a slow phone would receive them late; the
+ * returned function lets them through.
+ */
+async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(pattern, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
 const SERVED_PAGES = [
   '/',
   '/stores',
@@ -93,14 +109,7 @@ test('the directory’s search box waits for the app, then keeps and searches wh
   page,
 }) => {
   // Hold the app's code back, as a slow phone would.
-  let release = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdBack(page, /\/assets\/index-[^/]*\.js$/)
   await page.goto('/stores', { waitUntil: 'commit' })
   // Inert controls are out of the accessibility tree: found by their attributes.
   const search = page.locator('input[type="search"]')
@@ -121,14 +130,7 @@ test('the leasing form waits for its own code after the page is live, and keeps 
 }) => {
   // The page is live before the form's code arrives (a slow phone): its fields are still the
   // served markup, so they stay inert until React has taken them over (decision 059).
-  let release = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(/\/assets\/leasing-enquiry-form-[^/]*\.js$/, async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdBack(page, /\/assets\/leasing-enquiry-form-[^/]*\.js$/)
   await page.goto('/leasing')
   await expect(page.locator('#root')).toHaveAttribute('data-hydration', 'clean', { timeout: 20_000 })
   const firstName = page.locator('input[name="firstName"]')
@@ -151,14 +153,7 @@ test('a visitor who scrolled before the app took the page over stays there, and 
   page,
 }) => {
   // Hold the app's code back, as a slow phone would, while the visitor scrolls the served page.
-  let release = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdBack(page, /\/assets\/index-[^/]*\.js$/)
   await page.goto('/stores', { waitUntil: 'commit' })
   const search = page.locator('input[type="search"]')
   await expect(search).toHaveAttribute('inert', '')
