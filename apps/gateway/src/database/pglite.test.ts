@@ -38,3 +38,36 @@ describe('what the embedded database reserves (decision 032)', { timeout: 120_00
     await db.close()
   })
 })
+
+describe('a transaction that fails on PGlite', { timeout: 120_000 }, () => {
+  it('reports the error its work raised, even when the rollback after it fails as well', async () => {
+    const db = await openPglite()
+    try {
+      await db.exec('create table kept (n int primary key)')
+      // The work writes, then the database is closed under it: the rollback cannot run.
+      const failing = db.transaction(async (tx) => {
+        await tx.query('insert into kept values (1)')
+        await (tx as unknown as { pg: { close(): Promise<void> } }).pg.close()
+        throw new Error('the work failed first')
+      })
+      await expect(failing).rejects.toThrow('the work failed first')
+    } finally {
+      await db.close().catch(() => undefined)
+    }
+  })
+
+  it('a statement that fails reports its own error and leaves nothing written', async () => {
+    const db = await openPglite()
+    try {
+      await db.exec('create table kept (n int primary key); insert into kept values (1)')
+      const failing = db.transaction(async (tx) => {
+        await tx.query('insert into kept values ($1)', [2])
+        await tx.query('insert into kept values ($1)', [1])
+      })
+      await expect(failing).rejects.toThrow(/duplicate key/)
+      expect((await db.query<{ n: number }>('select n from kept order by n')).rows).toEqual([{ n: 1 }])
+    } finally {
+      await db.close()
+    }
+  })
+})

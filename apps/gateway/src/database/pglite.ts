@@ -159,8 +159,9 @@ class PgliteTransaction implements Queryable {
     try {
       results = await runSteps(this.pg, steps)
     } catch (error) {
-      // A deferred statement failed: the transaction is aborted and COMMIT was skipped.
-      await runSteps(this.pg, [{ sql: 'rollback', params: [] }])
+      // A deferred statement failed: the transaction is aborted and COMMIT was skipped. The caller
+      // hears of that failure, not of a rollback that failed after it (as on PostgreSQL).
+      await runSteps(this.pg, [{ sql: 'rollback', params: [] }]).catch(() => undefined)
       throw error
     }
     // A statement that failed inside the transaction (its error caught) makes COMMIT a rollback.
@@ -239,7 +240,9 @@ export async function openPglite(
         try {
           result = await fn(tx)
         } catch (error) {
-          await tx.rollback()
+          // The error the caller's work raised is the one it hears of, even when the rollback
+          // fails too (the database closed or broken under it), as on PostgreSQL.
+          await tx.rollback().catch(() => undefined)
           throw error
         }
         await tx.commit()
