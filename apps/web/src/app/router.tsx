@@ -1,11 +1,17 @@
 import { createBrowserRouter, RouterProvider } from 'react-router'
-import { routes } from './routes'
+import { discoverRoutes, startingRoutes } from './routes'
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>
 
-/** The app's router; it starts loading the code of the page it opens with at once. */
+/**
+ * The app's router; it starts loading the code of the page it opens with at once. It knows the
+ * routes of the part of the site it opens in and learns the tenant and admin ones when they are
+ * navigated to (routes.tsx, decision 065).
+ */
 export function createAppRouter(): AppRouter {
-  return createBrowserRouter(routes)
+  return createBrowserRouter(startingRoutes(window.location.pathname), {
+    patchRoutesOnNavigation: discoverRoutes,
+  })
 }
 
 /**
