@@ -1,17 +1,11 @@
 import { createBrowserRouter, RouterProvider } from 'react-router'
-import { discoverRoutes, startingRoutes } from './routes'
+import { routes } from './routes'
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>
 
-/**
- * The app's router; it starts loading the code of the page it opens with at once. It knows the
- * routes of the part of the site it opens in and learns the tenant and admin ones when they are
- * navigated to (routes.tsx, decision 065).
- */
+/** The app's router; it starts loading the code of the page it opens with at once. */
 export function createAppRouter(): AppRouter {
-  return createBrowserRouter(startingRoutes(window.location.pathname), {
-    patchRoutesOnNavigation: discoverRoutes,
-  })
+  return createBrowserRouter(routes)
 }
 
 /**

@@ -1,6 +1,5 @@
-import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router'
+import type { RouteObject } from 'react-router'
 import { paths } from '../config/paths'
-import { areaOf } from '../lib/session/area'
 import PublicLayout from './routes/public/layout'
 import { Root } from './routes/root'
 import { RootErrorBoundary } from './routes/root-error-boundary'
@@ -51,107 +50,76 @@ const ADMIN_PAGES: [{ path: string; title: string }, keyof AdminPages][] = [
   [paths.admin.securityCompromises, 'SecurityCompromisesPage'],
 ]
 
-/** The public pages, inside the public layout (header, footer, the page's data client). */
-const publicRoutes: RouteObject[] = [
-  {
-    // The public layout is part of the entry (modulepreloaded with it) so the first public page
-    // does not wait for one more round trip before its header and data client start loading.
-    Component: PublicLayout,
-    children: [
-      { index: true, lazy: page(() => import('./routes/public/home')) },
-      { path: paths.about.path, lazy: page(() => import('./routes/public/about')) },
-      { path: paths.stores.path, lazy: page(() => import('./routes/public/stores')) },
-      { path: paths.store.path, lazy: page(() => import('./routes/public/store')) },
-      { path: paths.leasing.path, lazy: page(() => import('./routes/public/leasing')) },
-      { path: paths.contact.path, lazy: page(() => import('./routes/public/contact')) },
-      { path: paths.privacy.path, lazy: page(() => import('./routes/public/privacy')) },
-      { path: paths.whatsOn.path, lazy: page(() => import('./routes/public/whats-on')) },
-      { path: paths.whatsOnItem.path, lazy: page(() => import('./routes/public/whats-on-item')) },
-      { path: '*', lazy: page(() => import('./routes/public/not-found')) },
-    ],
-  },
-]
-
-/**
- * The tenant and admin pages, all under /tenant and /admin. Each top route has an id so that
- * adding them to a router that already has them (decision 065) is recognised and skipped.
- */
-const portalRoutes: RouteObject[] = [
-  {
-    id: 'tenant-login',
-    path: paths.tenant.login.path,
-    handle: { title: paths.tenant.login.title },
-    lazy: page(() => portal().then((m) => m.tenantLogin())),
-  },
-  {
-    // Guard and portal frame for every tenant page (anonymous → login, admin → admin area).
-    // Opened by its address, the stored session is read before the first render (decision 045).
-    id: 'tenant',
-    lazy: page(() => portal().then((m) => m.tenantLayout())),
-    children: [
-      {
-        path: paths.tenant.dashboard.path,
-        handle: { title: paths.tenant.dashboard.title },
-        lazy: page(() => portal().then((m) => m.tenantDashboard())),
-      },
-    ],
-  },
-  {
-    id: 'admin-login',
-    path: paths.admin.login.path,
-    handle: { title: paths.admin.login.title },
-    lazy: page(() => portal().then((m) => m.adminLogin())),
-  },
-  {
-    // Guard for every admin page (anonymous → admin login, tenant → tenant dashboard).
-    id: 'admin',
-    lazy: page(() => portal().then((m) => m.adminLayout())),
-    children: [
-      { path: paths.admin.root.path, lazy: page(() => portal().then((m) => m.adminRootRedirect())) },
-      ...ADMIN_PAGES.map(
-        ([r, name]): RouteObject => ({
-          path: r.path,
-          handle: { title: r.title },
-          lazy: async () => ({ Component: (await (await portal()).adminPages())[name] }),
-        }),
-      ),
-      ...ADMIN_PLACEHOLDERS.map(
-        (r): RouteObject => ({
-          path: r.path,
-          handle: { title: r.title },
-          lazy: page(() => portal().then((m) => m.adminPlaceholder())),
-        }),
-      ),
-    ],
-  },
-]
-
-const ROOT_ID = 'root'
-const rootWith = (children: RouteObject[]): RouteObject[] => [
-  { id: ROOT_ID, Component: Root, ErrorBoundary: RootErrorBoundary, children },
-]
-
 /**
  * Every route of the spec (§2). Each page is its own chunk; tenant and admin code is only fetched
  * when one of their routes is opened, so public pages never load it.
  */
-export const routes: RouteObject[] = rootWith([...publicRoutes, ...portalRoutes])
-
-/**
- * The routes a router starts with at `pathname` (decision 065). A public page's router knows the
- * public pages only: building a router flattens, ranks and (to match the first address) compiles
- * every route it knows, and the 30-odd tenant and admin routes were most of that work on every
- * public page. A page under /tenant or /admin starts with all of them.
- */
-export function startingRoutes(pathname: string): RouteObject[] {
-  return areaOf(pathname) ? routes : rootWith([...publicRoutes])
-}
-
-/**
- * Adds the tenant and admin routes when the router is asked for an address under /tenant or
- * /admin that it cannot match otherwise (React Router calls this before such a navigation, on a
- * link, on back and forward alike). Routes it already has are recognised by their ids and skipped.
- */
-export const discoverRoutes: PatchRoutesOnNavigationFunction = ({ path, patch }) => {
-  if (areaOf(path)) patch(ROOT_ID, portalRoutes)
-}
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: Root,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      {
+        // The public layout is part of the entry (modulepreloaded with it) so the first public page
+        // does not wait for one more round trip before its header and data client start loading.
+        Component: PublicLayout,
+        children: [
+          { index: true, lazy: page(() => import('./routes/public/home')) },
+          { path: paths.about.path, lazy: page(() => import('./routes/public/about')) },
+          { path: paths.stores.path, lazy: page(() => import('./routes/public/stores')) },
+          { path: paths.store.path, lazy: page(() => import('./routes/public/store')) },
+          { path: paths.leasing.path, lazy: page(() => import('./routes/public/leasing')) },
+          { path: paths.contact.path, lazy: page(() => import('./routes/public/contact')) },
+          { path: paths.privacy.path, lazy: page(() => import('./routes/public/privacy')) },
+          { path: paths.whatsOn.path, lazy: page(() => import('./routes/public/whats-on')) },
+          { path: paths.whatsOnItem.path, lazy: page(() => import('./routes/public/whats-on-item')) },
+          { path: '*', lazy: page(() => import('./routes/public/not-found')) },
+        ],
+      },
+      {
+        path: paths.tenant.login.path,
+        handle: { title: paths.tenant.login.title },
+        lazy: page(() => portal().then((m) => m.tenantLogin())),
+      },
+      {
+        // Guard and portal frame for every tenant page (anonymous → login, admin → admin area).
+        // Opened by its address, the stored session is read before the first render (decision 045).
+        lazy: page(() => portal().then((m) => m.tenantLayout())),
+        children: [
+          {
+            path: paths.tenant.dashboard.path,
+            handle: { title: paths.tenant.dashboard.title },
+            lazy: page(() => portal().then((m) => m.tenantDashboard())),
+          },
+        ],
+      },
+      {
+        path: paths.admin.login.path,
+        handle: { title: paths.admin.login.title },
+        lazy: page(() => portal().then((m) => m.adminLogin())),
+      },
+      {
+        // Guard for every admin page (anonymous → admin login, tenant → tenant dashboard).
+        lazy: page(() => portal().then((m) => m.adminLayout())),
+        children: [
+          { path: paths.admin.root.path, lazy: page(() => portal().then((m) => m.adminRootRedirect())) },
+          ...ADMIN_PAGES.map(
+            ([r, name]): RouteObject => ({
+              path: r.path,
+              handle: { title: r.title },
+              lazy: async () => ({ Component: (await (await portal()).adminPages())[name] }),
+            }),
+          ),
+          ...ADMIN_PLACEHOLDERS.map(
+            (r): RouteObject => ({
+              path: r.path,
+              handle: { title: r.title },
+              lazy: page(() => portal().then((m) => m.adminPlaceholder())),
+            }),
+          ),
+        ],
+      },
+    ],
+  },
+]

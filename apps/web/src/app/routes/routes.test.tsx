@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeBackend, json } from '../../testing/fake-backend'
 import { renderRoute } from '../../testing/render'
 import { storeTestSession, testSession } from '../../testing/session'
-import { discoverRoutes, routes, startingRoutes } from '../routes'
+import { routes } from '../routes'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -200,74 +200,9 @@ describe('the route table', () => {
       expect(leaf?.index ? '/' : leaf?.path, url).toBe(pattern)
     }
     // And the router serves nothing the spec does not name, besides the 404 catch-all.
+    const registered = (list: typeof router.routes): string[] =>
+      list.flatMap((r) => [...(r.path ? [r.path] : r.index ? ['/'] : []), ...registered(r.children ?? [])])
     expect(new Set(registered(router.routes))).toEqual(new Set([...Object.values(spec), '*']))
-  })
-})
-
-/** Every path a router's route tree names (index routes as '/'). */
-const registered = (list: { path?: string; index?: boolean; children?: unknown[] }[]): string[] =>
-  list.flatMap((r) => [
-    ...(r.path ? [r.path] : r.index ? ['/'] : []),
-    ...registered((r.children ?? []) as typeof list),
-  ])
-
-describe('the routes a router starts with (decision 065)', () => {
-  it('gives a public page the public routes only, and a portal page all of them', () => {
-    const publicOnly = registered(createMemoryRouter(startingRoutes('/stores')).routes)
-    expect(publicOnly).toContain('/stores/:slug')
-    expect(publicOnly).toContain('*')
-    expect(publicOnly.filter((p) => p.startsWith('/tenant') || p.startsWith('/admin'))).toEqual([])
-    for (const path of ['/tenant/dashboard', '/admin', '/admin/shops/edit/7', '/tenant/no-such-page'])
-      expect(new Set(registered(createMemoryRouter(startingRoutes(path)).routes))).toEqual(
-        new Set(registered(createMemoryRouter(routes).routes)),
-      )
-  })
-
-  it('learns the tenant and admin routes once, when one of their addresses is navigated to', async () => {
-    const router = createMemoryRouter(startingRoutes('/'), { patchRoutesOnNavigation: discoverRoutes })
-    const all = registered(createMemoryRouter(routes).routes).sort()
-    const count = () => registered(router.routes).length
-    const publicCount = count()
-    // A public address, matched or not, adds nothing.
-    await router.navigate('/stores/fresh-basket-market')
-    await router.navigate('/no-such-page')
-    expect(count()).toBe(publicCount)
-    await router.navigate('/tenant/login')
-    expect(router.state.matches.at(-1)?.route.path).toBe('/tenant/login')
-    expect(registered(router.routes).sort()).toEqual(all)
-    // Asked again (an address with a parameter is looked up on every navigation), nothing is added twice.
-    await router.navigate('/admin/shops/edit/7')
-    expect(router.state.matches.at(-1)?.route.path).toBe('/admin/shops/edit/:id')
-    expect(registered(router.routes).sort()).toEqual(all)
-  })
-
-  it('opens the 404 page for an unknown address under /tenant after learning the portal routes', async () => {
-    fakeBackend()
-    const { router } = renderRoute('/')
-    await router.navigate('/tenant/no-such-page')
-    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument()
-    expect(router.state.matches.at(-1)?.route.path).toBe('*')
-  })
-
-  it('goes from a public page to the tenant login, the admin login and back and forward again', async () => {
-    fakeBackend()
-    storeTestSession(null)
-    const { router } = renderRoute('/no-such-page')
-    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument()
-    await router.navigate('/tenant/login')
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sign in to the Tenant Portal' }, GUARDED),
-    ).toBeInTheDocument()
-    await router.navigate('/admin/login')
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sign in to the Back Office' }, GUARDED),
-    ).toBeInTheDocument()
-    await router.navigate(-2)
-    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument()
-    await router.navigate(1)
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sign in to the Tenant Portal' }, GUARDED),
-    ).toBeInTheDocument()
   })
 })
 
