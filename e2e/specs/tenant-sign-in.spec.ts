@@ -148,7 +148,7 @@ test('from a public page to the tenant login, the dashboard, an unknown portal a
   portal,
 }) => {
   await page.goto('/stores')
-  await expect(page.getByRole('heading', { level: 1, name: 'Store Directory' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: /Find a store/ })).toBeVisible()
   await page.waitForFunction(() =>
     Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
   )
