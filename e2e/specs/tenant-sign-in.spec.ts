@@ -137,3 +137,41 @@ test.describe('admins and the tenant portal', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/)
   })
 })
+
+/**
+ * The whole way from a public page into the portal and back, by a link, the form, addresses the
+ * router is handed as the browser's back and forward buttons hand them over (a popstate), and the
+ * buttons themselves (decision 065 tried starting public pages with the public routes only).
+ */
+test('from a public page to the tenant login, the dashboard, an unknown portal address and back again', async ({
+  page,
+  portal,
+}) => {
+  await page.goto('/stores')
+  await expect(page.getByRole('heading', { level: 1, name: /Find a store/ })).toBeVisible()
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+  )
+  await page.getByRole('link', { name: 'Tenant Portal' }).first().click()
+  await expect(page).toHaveURL(/\/tenant\/login$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the Tenant Portal' })).toBeVisible()
+  await portal.fillSignIn('tenantA')
+  await expect(page).toHaveURL(/\/tenant\/dashboard$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Fresh Basket Trading (Pty) Ltd' })).toBeVisible()
+  // A signed-in tenant sent to the admin area goes back to their dashboard (the guard, not a 404).
+  await page.evaluate(() => {
+    history.pushState(null, '', '/admin/shops')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
+  await expect(page).toHaveURL(/\/tenant\/dashboard$/)
+  await page.evaluate(() => {
+    history.pushState(null, '', '/tenant/no-such-page')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
+  await page.goBack()
+  await expect(page).toHaveURL(/\/tenant\/dashboard$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Fresh Basket Trading (Pty) Ltd' })).toBeVisible()
+  await page.goForward()
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
+})

@@ -152,12 +152,33 @@ describe('site monitor', () => {
       for (const e of events) expect(e).toMatchObject({ userId: USER, tenantId: TENANT, sessionId })
     })
 
-    it('keeps one session id for the browser session', () => {
-      start()
+    it('keeps one session id for the browser session', async () => {
+      start().track('first')
+      await monitor?.flush()
       const first = sessionStorage.getItem('genesis-session-id')
+      expect(first).toBeTruthy()
       monitor?.shutdown()
-      start()
+      start().track('second')
+      await monitor?.flush()
       expect(sessionStorage.getItem('genesis-session-id')).toBe(first)
+      const sent = sentTo('/api/analytics/events').flatMap((b) => b.events ?? [])
+      expect(sent.map((e) => [e.name, e.sessionId])).toEqual([
+        ['first', first],
+        ['second', first],
+      ])
+    })
+
+    it('reads the session id when it first records something, not when it starts (decision 065)', async () => {
+      const opened = vi.spyOn(window, 'sessionStorage', 'get')
+      const m = start()
+      expect(opened).not.toHaveBeenCalled()
+      m.recordAction('session_start')
+      expect(opened).toHaveBeenCalled()
+      opened.mockRestore()
+      await settle()
+      expect(sentTo('/api/monitoring/events')[0]).toMatchObject({
+        sessionId: sessionStorage.getItem('genesis-session-id'),
+      })
     })
 
     it('sends a tenant id that is not a UUID as null, and forgets the user on identify(null)', async () => {

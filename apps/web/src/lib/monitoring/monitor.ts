@@ -89,7 +89,14 @@ export function createMonitor(options: MonitorOptions): Monitor {
   const local = safeStorage(() => win.localStorage)
   const session = safeStorage(() => win.sessionStorage)
   const warn = options.warn
-  const sessionId = sessionIdOf(session, win)
+  // Read (or made) when the first event, action or error is recorded, not when the monitor starts:
+  // the page's first sessionStorage access is a synchronous round trip to the browser process,
+  // and most page loads record nothing before they are idle (decision 065).
+  let sessionIdKnown: string | undefined
+  const sessionId = () => {
+    sessionIdKnown ??= sessionIdOf(session, win)
+    return sessionIdKnown
+  }
   let userId: string | null = null
   let firstPageView = true
 
@@ -105,7 +112,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
       url: currentUrl(),
       userId,
       tenantId: tenantIdOf(local),
-      sessionId,
+      sessionId: sessionId(),
       userAgent: win.navigator.userAgent,
     }),
   })
@@ -141,7 +148,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
       userId,
       tenantId: tenantIdOf(local),
       timestamp: at?.timestamp ?? new Date().toISOString(),
-      sessionId,
+      sessionId: sessionId(),
       url: at?.url ?? currentUrl(),
       referrer: win.document.referrer ? truncate(win.document.referrer, MONITORING_LIMITS.urlLength) : null,
     }
@@ -242,7 +249,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
         details: boundedDetails(details),
         timestamp: new Date().toISOString(),
         url: currentUrl(),
-        sessionId,
+        sessionId: sessionId(),
       }
       void transport.post(MONITORING_PATHS.actions, record).then((outcome) => {
         if (outcome !== 'sent') (warn ?? console.warn)(`Monitoring: user action ${action} was not recorded`)
