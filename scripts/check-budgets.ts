@@ -17,6 +17,7 @@ const dist = new URL('../apps/web/dist/', import.meta.url).pathname
 
 interface Chunk {
   file: string
+  name?: string
   src?: string
   isEntry?: boolean
   imports?: string[]
@@ -68,8 +69,13 @@ const read = (file: string) => readFileSync(join(dist, file), 'utf8')
 // (form submits, the portal, the back office); first paints validate with zod/mini (decisions 009
 // and 019). Its string type's trait name survives minification; zod/mini's is ZodMiniString.
 const fullZodMark = /[`'"]ZodString[`'"]/
+// Since decision 067 the public clients are a chunk of their own (`public-data`, apps/web/vite.config.ts),
+// loaded on a page's first read or submit: a page the gateway rendered reads nothing while it
+// starts, but the chunk is still counted here, as every data client a public page can load is.
 const isDataClient = (k: string) =>
-  dataClientPattern.test(k) || dataClientPattern.test(manifest[k]?.src ?? '')
+  dataClientPattern.test(k) ||
+  dataClientPattern.test(manifest[k]?.src ?? '') ||
+  manifest[k]?.name === 'public-data'
 
 /** The page's static graph plus every data-client chunk it imports dynamically (and their imports). */
 function pageGraph(keys: string[]): Set<string> {
@@ -100,6 +106,7 @@ for (const page of pages) {
       fullZodMark.test(read(manifest[k].file)),
   )
   const js = files.reduce((sum, c) => sum + gz(c.file), 0)
+  const atStart = [...closure([entry, page])].reduce((sum, k) => sum + gz(manifest[k].file), 0)
   const css = pageCss + [...new Set(files.flatMap((c) => c.css ?? []))].reduce((sum, f) => sum + gz(f), 0)
   // Bundled node_modules have no manifest entry of their own: find the clients by the error class
   // names they set, which survive minification, so the row shows where the page's client lives.
@@ -109,7 +116,7 @@ for (const page of pages) {
   rows.push(
     `${ok ? 'ok  ' : 'FAIL'} ${page.replace('src/app/routes/public/', '/').padEnd(14)} JS ${kib(js).padStart(10)}` +
       ` (${files.length} files, stretch ${js <= BUDGET.jsStretch ? 'met' : 'missed'})  CSS ${kib(css).padStart(8)}` +
-      `  (data client in ${client.map((c) => c.file).join(', ') || 'no chunk'})` +
+      `  (data client in ${client.map((c) => c.file).join(', ') || 'no chunk'}; ${kib(atStart)} without it)` +
       (leaked.length ? `  tenant/admin code, full supabase-js or full zod: ${leaked.join(', ')}` : ''),
   )
 }
@@ -136,6 +143,17 @@ if (otherLazyFullClient.length > 0) {
 rows.push(
   `info session engine with supabase-js, loaded only on tenant/admin pages or with a stored session: JS ${kib(engineJs)} (${engineOnly.length} files)`,
 )
+
+// Decision 067: the public clients load on a page's first read or submit, not with the page. A
+// static import of lib/supabase.ts (rather than lib/backend.ts's loaders) brings them back into
+// what every page compiles at start.
+const clientAtStart = [...closure([entry])].filter((k) => clientMark.test(read(manifest[k].file)))
+if (clientAtStart.length > 0) {
+  failed = true
+  rows.push(
+    `FAIL the public data clients load with every page (import lib/backend.ts, not lib/supabase.ts): ${clientAtStart.map((k) => manifest[k].file).join(', ')}`,
+  )
+}
 
 // The biggest shared pieces, so a regression is easy to place.
 const shared = closure([entry])

@@ -167,7 +167,23 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server build (the prerender) keeps rolldown's own chunks.
     rolldownOptions: isSsrBuild
       ? undefined
-      : { output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } } },
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'start', tags: ['$initial'] },
+                // The public pages' REST and Functions clients, loaded on their first read or submit
+                // (decision 067): a file of their own, so that a visitor's first read does not fetch
+                // the full supabase-js that shares them (the portal's session engine imports them
+                // from here).
+                {
+                  name: 'public-data',
+                  test: /node_modules[\\/](@supabase[\\/](postgrest-js|functions-js)|tslib)[\\/]|src[\\/]lib[\\/]supabase\.ts$/,
+                },
+              ],
+            },
+          },
+        },
   },
   server: {
     proxy: {

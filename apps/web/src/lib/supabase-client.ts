@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { env } from '../config/env'
+import { backendUrl } from './backend'
 import { AUTH_STORAGE_KEY } from './session/auth-storage'
-import { backendUrl } from './supabase'
 
 let client: SupabaseClient | undefined
 

@@ -1,11 +1,11 @@
 import { FunctionsClient } from '@supabase/functions-js'
 import { PostgrestClient } from '@supabase/postgrest-js'
 import { env } from '../config/env'
+import { backendUrl } from './backend'
 
-/** The backend's base URL: the configured one, else this gateway's own origin. */
-export function backendUrl(): string {
-  return (env().supabaseUrl ?? window.location.origin).replace(/\/$/, '')
-}
+/** Loaded only through `publicRest()` and `publicFunctions()` of ./backend.ts (decision 067). */
+export type PublicRest = PostgrestClient
+export type PublicFunctions = FunctionsClient
 
 /**
  * The headers supabase-js sends for a visitor without a session: the anon key as `apikey` and as
@@ -43,14 +43,4 @@ export function publicFunctions(): FunctionsClient {
     customFetch: callFetch,
   })
   return functions
-}
-
-/**
- * Public URL of an object in a public bucket, in Storage's documented format
- * (`/storage/v1/object/public/{bucket}/{path}`, what `getPublicUrl` returns), so rendering an
- * image never waits for a client.
- */
-export function publicStorageUrl(bucket: string, path: string): string {
-  const encoded = path.split('/').map(encodeURIComponent).join('/')
-  return `${backendUrl()}/storage/v1/object/public/${bucket}/${encoded}`
 }

@@ -1,5 +1,5 @@
 import { env } from '../config/env'
-import { backendUrl } from './supabase'
+import { backendUrl } from './backend'
 import { getSupabase } from './supabase-client'
 
 /** A refused or failed upload, with the storage service's own message. */

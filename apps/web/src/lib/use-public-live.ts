@@ -1,7 +1,7 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { env } from '../config/env'
-import { backendUrl } from './supabase'
+import { backendUrl } from './backend'
 
 /**
  * Keeps a public page's query current without a reload: once the page has loaded and the browser

@@ -29,8 +29,8 @@ import {
 } from '../../../features/stores/api/featured-logos'
 import type { Shop } from '../../../features/stores/api/get-shops'
 import { CentreOpenBand } from '../../../features/stores/components/centre-open-band'
+import { publicStorageUrl } from '../../../lib/backend'
 import { breakAfterSlash } from '../../../lib/break-after-slash'
-import { publicStorageUrl } from '../../../lib/supabase'
 import { amenityHasStatus, amenityIcon } from './amenity-icon'
 
 /**

@@ -6,7 +6,7 @@ import { PageHero, Section } from '../../../components/ui/section'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { paths } from '../../../config/paths'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
-import { publicRest } from '../../../lib/supabase'
+import { publicRest } from '../../../lib/backend'
 
 interface NoticeSettings {
   responsible_party: string
@@ -24,7 +24,7 @@ export const NOTICE_QUERY_KEY = ['privacy-notice'] as const
 
 /** The notice's own part of centre_settings, read by this page only (the other pages never load it). */
 async function getNoticeSettings(): Promise<NoticeSettings> {
-  const { data, error } = await publicRest().from('centre_settings').select(NOTICE_SELECT).single()
+  const { data, error } = await (await publicRest()).from('centre_settings').select(NOTICE_SELECT).single()
   if (error) throw new Error(`Failed to fetch the privacy notice: ${error.message}`)
   return data as NoticeSettings
 }

@@ -6,7 +6,7 @@ import {
 } from '@genesis/contracts/centre-settings'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useDeferredValue } from 'react'
-import { publicRest } from '../../../lib/supabase'
+import { publicRest } from '../../../lib/backend'
 
 export type { CentreSettings }
 
@@ -35,7 +35,7 @@ const FIRST_PAINT: CentreSettings = {
 }
 
 export async function getCentreSettings(): Promise<CentreSettings> {
-  const { data, error } = await publicRest().from('centre_settings').select('*').single()
+  const { data, error } = await (await publicRest()).from('centre_settings').select('*').single()
   if (error) throw new Error(`Failed to fetch centre settings: ${error.message}`)
   return CentreSettingsSchema.parse(data)
 }

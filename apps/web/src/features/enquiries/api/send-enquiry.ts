@@ -3,8 +3,8 @@ import type {
   LeasingEnquiryPayload,
   UnitEnquiryPayload,
 } from '@genesis/contracts/enquiry'
+import { publicFunctions } from '../../../lib/backend'
 import { errorInData, type FunctionFailure, readFunctionFailure } from '../../../lib/function-error'
-import { publicFunctions } from '../../../lib/supabase'
 
 export type EnquiryPayload = UnitEnquiryPayload | LeasingEnquiryPayload | ContactEnquiryPayload
 
@@ -12,7 +12,7 @@ export type SendResult = { ok: true } | ({ ok: false } & FunctionFailure)
 
 /** Sends an enquiry through the send-enquiry-email function (docs/product/site.md §7: a JSON-string body). */
 export async function sendEnquiry(payload: EnquiryPayload): Promise<SendResult> {
-  const { data, error } = await publicFunctions().invoke('send-enquiry-email', {
+  const { data, error } = await (await publicFunctions()).invoke('send-enquiry-email', {
     body: JSON.stringify(payload),
   })
   if (error) return { ok: false, ...(await readFunctionFailure(error)) }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { publicRest } from '../../../lib/supabase'
+import { publicRest } from '../../../lib/backend'
 
 export const VacantShopSchema = z.object({
   id: z.string(),
@@ -20,7 +20,7 @@ export const VacantShopSchema = z.object({
 export type VacantShop = z.infer<typeof VacantShopSchema>
 
 export async function getVacantShops(): Promise<VacantShop[]> {
-  const rest = publicRest()
+  const rest = await publicRest()
   const { data, error } = await rest
     .from('vacant_shops')
     .select('*')

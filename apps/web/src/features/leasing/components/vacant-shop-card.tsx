@@ -4,7 +4,7 @@ import { CheckIcon, LayersIcon, RulerIcon, StarIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Badge } from '../../../components/ui/badge'
 import { Card } from '../../../components/ui/card'
-import { publicStorageUrl } from '../../../lib/supabase'
+import { publicStorageUrl } from '../../../lib/backend'
 import type { VacantShop } from '../api/get-vacant-shops'
 
 /** The spec (docs/product/site.md §4): green 'Available Now' badge when the status says so, otherwise secondary. */

@@ -2,15 +2,15 @@ import { type CurrentPowerStatus, CurrentPowerStatusSchema } from '@genesis/cont
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import * as z from 'zod/mini'
+import { publicRest } from '../../../lib/backend'
 import { renderClock } from '../../../lib/render-clock'
-import { publicRest } from '../../../lib/supabase'
 import { usePublicLive } from '../../../lib/use-public-live'
 
 export type { CurrentPowerStatus }
 
 /** The current power state of the centre and of every shop that has reported one (issue 18, item 2). */
 export async function getPowerStatuses(): Promise<CurrentPowerStatus[]> {
-  const { data, error } = await publicRest().from('current_power_statuses').select('*')
+  const { data, error } = await (await publicRest()).from('current_power_statuses').select('*')
   if (error) throw new Error(`Failed to fetch the power status: ${error.message}`)
   return z.array(CurrentPowerStatusSchema).parse(data)
 }

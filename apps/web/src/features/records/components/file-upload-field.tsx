@@ -2,7 +2,7 @@ import { UploadIcon, XIcon } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
-import { publicStorageUrl } from '../../../lib/supabase'
+import { publicStorageUrl } from '../../../lib/backend'
 import { storageFileName, uploadWithProgress } from '../../../lib/upload-with-progress'
 
 /**

@@ -2,7 +2,7 @@ import { OpeningHoursSchema } from '@genesis/contracts/opening-hours'
 import { toSlug } from '@genesis/contracts/slug'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { publicRest, publicStorageUrl } from '../../../lib/supabase'
+import { publicRest, publicStorageUrl } from '../../../lib/backend'
 
 /** A shops row as REST returns it, mapped to the spec's presentation shape (docs/product/site.md §3). */
 export const ShopSchema = z.pipe(
@@ -40,7 +40,7 @@ export const ShopSchema = z.pipe(
 export type Shop = z.output<typeof ShopSchema>
 
 export async function getShops(): Promise<Shop[]> {
-  const { data, error } = await publicRest().from('shops').select('*').order('shop_no')
+  const { data, error } = await (await publicRest()).from('shops').select('*').order('shop_no')
   if (error) throw new Error(`Failed to fetch shops: ${error.message}`)
   return z.array(ShopSchema).parse(data)
 }

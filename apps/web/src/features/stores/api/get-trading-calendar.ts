@@ -1,7 +1,7 @@
 import { addDays, sastClock } from '@genesis/contracts/open-now'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { publicRest } from '../../../lib/supabase'
+import { publicRest } from '../../../lib/backend'
 
 // zod/mini: read on every public page's first render (decision 009).
 export const PublicHolidaySchema = z.object({
@@ -37,13 +37,10 @@ export const EXCEPTION_COLUMNS = 'id, shop_id, exception_date, closed, hours, re
  */
 export async function getTradingCalendar(): Promise<TradingCalendarData> {
   const from = addDays(sastClock(Date.now()).date, -1)
+  const rest = await publicRest()
   const [holidays, exceptions] = await Promise.all([
-    publicRest()
-      .from('public_holidays')
-      .select(HOLIDAY_COLUMNS)
-      .gte('holiday_date', from)
-      .order('holiday_date'),
-    publicRest()
+    rest.from('public_holidays').select(HOLIDAY_COLUMNS).gte('holiday_date', from).order('holiday_date'),
+    rest
       .from('shop_trading_exceptions')
       .select(EXCEPTION_COLUMNS)
       .gte('exception_date', from)

@@ -1,14 +1,14 @@
 import { isCurrent, type WhatsOnItem, WhatsOnItemSchema } from '@genesis/contracts/whats-on'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { publicRest, publicStorageUrl } from '../../../lib/supabase'
+import { publicRest, publicStorageUrl } from '../../../lib/backend'
 import { usePublicLive } from '../../../lib/use-public-live'
 
 export type { WhatsOnItem }
 
 /** The approved events and specials that have not ended, soonest first (issue 18, item 4). */
 export async function getWhatsOn(): Promise<WhatsOnItem[]> {
-  const { data, error } = await publicRest().from('whats_on').select('*')
+  const { data, error } = await (await publicRest()).from('whats_on').select('*')
   if (error) throw new Error(`Failed to fetch what's on: ${error.message}`)
   return z.array(WhatsOnItemSchema).parse(data)
 }
