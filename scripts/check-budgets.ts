@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 
 const KiB = 1024
 const BUDGET = { js: 160 * KiB, jsStretch: 120 * KiB, css: 50 * KiB }
@@ -154,6 +154,26 @@ if (clientAtStart.length > 0) {
     `FAIL the public data clients load with every page (import lib/backend.ts, not lib/supabase.ts): ${clientAtStart.map((k) => manifest[k].file).join(', ')}`,
   )
 }
+
+// Decision 068: the entry file (as written and as served, precompressed) opens with V8's compile
+// hint, so its functions are compiled off the main thread while it streams in.
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
+const entryFile = manifest[entry].file
+const entryCopies: [string, () => string][] = [
+  [entryFile, () => read(entryFile)],
+  [`${entryFile}.gz`, () => gunzipSync(readFileSync(join(dist, `${entryFile}.gz`))).toString('utf8')],
+  [
+    `${entryFile}.br`,
+    () => brotliDecompressSync(readFileSync(join(dist, `${entryFile}.br`))).toString('utf8'),
+  ],
+]
+const withoutHint = entryCopies.filter(([, text]) => !text().startsWith(COMPILE_HINT)).map(([file]) => file)
+if (withoutHint.length > 0) {
+  failed = true
+  rows.push(
+    `FAIL the entry does not open with V8's compile hint (vite.config.ts compileHints): ${withoutHint.join(', ')}`,
+  )
+} else rows.push(`ok   the entry opens with V8's compile hint, as written and precompressed (${entryFile})`)
 
 // The biggest shared pieces, so a regression is easy to place.
 const shared = closure([entry])
