@@ -14,6 +14,7 @@
  */
 import { loadavg } from 'node:os'
 import { chromium } from '@playwright/test'
+import { type CallFrame, inclusiveMs, type Profile } from './cpu-profile.ts'
 import { anonKeyOf, prepareReturningDashboard, signIn } from './lighthouse-browser.ts'
 
 const args = process.argv.slice(2)
@@ -45,43 +46,13 @@ const GROUPS: [string, string[]][] = [
   ['routerReady', ['routerReady']],
 ]
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string }; children?: number[] }
-type Profile = { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }
-
 const bare = (name: string) => name.replace(/\$\d+$/, '')
+/** A frame of one of `names`, in the app's own scripts (a bundler's `$1` suffix ignored). */
+const ofApp =
+  (names: Set<string>) =>
+  (frame: CallFrame): boolean =>
+    names.has(bare(frame.functionName)) && (frame.url ?? '').includes('/assets/')
 
-/** Milliseconds of samples whose stack holds one of `names` in the app's own scripts. */
-function inclusiveMs(p: Profile, names: Set<string>, selfBy?: Map<string, number>): number {
-  const parent = new Map<number, number>()
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
-  const byId = new Map(p.nodes.map((n) => [n.id, n]))
-  const inside = new Map<number, boolean>()
-  const isInside = (id: number): boolean => {
-    const known = inside.get(id)
-    if (known !== undefined) return known
-    const node = byId.get(id)
-    const up = parent.get(id)
-    const own =
-      !!node && names.has(bare(node.callFrame.functionName)) && node.callFrame.url.includes('/assets/')
-    const result = own || (up !== undefined && isInside(up))
-    inside.set(id, result)
-    return result
-  }
-  const samples = p.samples ?? []
-  const deltas = p.timeDeltas ?? []
-  let us = 0
-  for (let i = 0; i < samples.length; i++) {
-    if (!isInside(samples[i])) continue
-    const ms = deltas[i + 1] ?? 0
-    us += ms
-    const frame = byId.get(samples[i])?.callFrame
-    if (selfBy && frame) {
-      const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}`
-      selfBy.set(key, (selfBy.get(key) ?? 0) + ms / 1000)
-    }
-  }
-  return us / 1000
-}
 const selfWithin = new Map<string, Map<string, number>>()
 
 const browser = await chromium.launch({
@@ -127,11 +98,11 @@ for (let run = 0; run < runs; run++) {
       row[k] ??= []
       row[k].push(Math.round(v * 10) / 10)
     }
-    for (const [label, names] of GROUPS) add(label, inclusiveMs(profile, new Set(names)))
+    for (const [label, names] of GROUPS) add(label, inclusiveMs(profile, ofApp(new Set(names))))
     if (within) {
       const by = selfWithin.get(spec) ?? new Map<string, number>()
       selfWithin.set(spec, by)
-      inclusiveMs(profile, new Set([within]), by)
+      inclusiveMs(profile, ofApp(new Set([within])), by)
     }
     add('scriptMs', m.ScriptDuration * 1000)
     add('threadCpuMs', m.ThreadTime * 1000)

@@ -11,6 +11,7 @@
  * (`npx vite build --minify=false` in apps/web, then `node scripts/prerender.ts`).
  */
 import { chromium } from '@playwright/test'
+import { type CallFrame, inclusiveMs } from './cpu-profile.ts'
 
 const args = process.argv.slice(2)
 const opt = (name: string, fallback: string) =>
@@ -27,31 +28,8 @@ const HYDRATE = new Set([
   'hydrateInstance',
 ])
 
-type ProfileNode = { id: number; callFrame: { functionName: string }; children?: number[] }
-/** Milliseconds of samples whose stack holds one of `names` (each sample counted once). */
-function inclusiveMs(
-  p: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] },
-  names: Set<string>,
-): number {
-  const parent = new Map<number, number>()
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
-  const byId = new Map(p.nodes.map((n) => [n.id, n]))
-  const inside = new Map<number, boolean>()
-  const isInside = (id: number): boolean => {
-    const known = inside.get(id)
-    if (known !== undefined) return known
-    const node = byId.get(id)
-    const up = parent.get(id)
-    const result = !!node && (names.has(node.callFrame.functionName) || (up !== undefined && isInside(up)))
-    inside.set(id, result)
-    return result
-  }
-  const samples = p.samples ?? []
-  const deltas = p.timeDeltas ?? []
-  let us = 0
-  for (let i = 0; i < samples.length; i++) if (isInside(samples[i])) us += deltas[i + 1] ?? 0
-  return us / 1000
-}
+/** A frame of one of `names`. */
+const named = (names: Set<string>) => (frame: CallFrame) => names.has(frame.functionName)
 const paths = args.filter((a) => !a.startsWith('--'))
 if (paths.length === 0) paths.push('/', '/stores', '/stores/pick-n-pay', '/leasing')
 
@@ -144,9 +122,9 @@ for (let run = 0; run < runs; run++) {
     add('commits', seen.commits.length)
     add('firstCommitMs', seen.commits[0] ?? -1)
     if (cpu) {
-      add('reactRootMs', inclusiveMs(cpu, ROOT_WORK))
-      add('commitMs', inclusiveMs(cpu, COMMIT))
-      add('hydrateMs', inclusiveMs(cpu, HYDRATE))
+      add('reactRootMs', inclusiveMs(cpu, named(ROOT_WORK)))
+      add('commitMs', inclusiveMs(cpu, named(COMMIT)))
+      add('hydrateMs', inclusiveMs(cpu, named(HYDRATE)))
     }
     // CPU time of the page's main thread and counts of its work: steadier than wall time on a busy machine.
     add('threadCpuMs', m.ThreadTime * 1000)
