@@ -8,12 +8,12 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import * as z from 'zod/mini'
 import { AppProvider } from './app/provider'
 import { routes } from './app/routes'
-import { NOTICE_COLUMNS, NOTICE_QUERY_KEY } from './app/routes/public/privacy'
 import { MetaTags } from './components/seo/page-meta'
 import { markServed, takeServedHead } from './components/seo/served-head'
 import { type Env, setServerEnv } from './config/env'
 import { paths } from './config/paths'
 import { getCentreSettingsQueryOptions } from './features/centre/api/get-centre-settings'
+import { NOTICE_COLUMNS, NOTICE_QUERY_KEY } from './features/centre/api/get-privacy-notice'
 import { getVacantShopsQueryOptions, VacantShopSchema } from './features/leasing/api/get-vacant-shops'
 import { getPowerStatusesQueryOptions } from './features/power-status/api/get-power-statuses'
 import {

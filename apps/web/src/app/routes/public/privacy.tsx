@@ -6,28 +6,7 @@ import { PageHero, Section } from '../../../components/ui/section'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { paths } from '../../../config/paths'
 import { useCentreSettings } from '../../../features/centre/api/get-centre-settings'
-import { publicRest } from '../../../lib/backend'
-
-interface NoticeSettings {
-  responsible_party: string
-  information_officer_name: string
-  information_officer_email: string
-  information_officer_phone: string
-  privacy_shared_with: string
-}
-
-/** The notice's own columns of centre_settings (a page rendered on request hands them over, prerender.tsx). */
-const NOTICE_SELECT =
-  'responsible_party, information_officer_name, information_officer_email, information_officer_phone, privacy_shared_with'
-export const NOTICE_COLUMNS = NOTICE_SELECT.split(', ')
-export const NOTICE_QUERY_KEY = ['privacy-notice'] as const
-
-/** The notice's own part of centre_settings, read by this page only (the other pages never load it). */
-async function getNoticeSettings(): Promise<NoticeSettings> {
-  const { data, error } = await (await publicRest()).from('centre_settings').select(NOTICE_SELECT).single()
-  if (error) throw new Error(`Failed to fetch the privacy notice: ${error.message}`)
-  return data as NoticeSettings
-}
+import { getPrivacyNotice, NOTICE_QUERY_KEY } from '../../../features/centre/api/get-privacy-notice'
 
 /** What each form collects, why, and how long it is kept (POPIA s18(1)). */
 const FORMS = [
@@ -70,7 +49,7 @@ const FORMS = [
  */
 export default function PrivacyRoute() {
   const centre = useCentreSettings()
-  const notice = useQuery({ queryKey: NOTICE_QUERY_KEY, queryFn: getNoticeSettings, staleTime: 5 * 60_000 })
+  const notice = useQuery({ queryKey: NOTICE_QUERY_KEY, queryFn: getPrivacyNotice, staleTime: 5 * 60_000 })
   const n = notice.data
   const party = n?.responsible_party || centre.centre_name
   const officerEmail = n?.information_officer_email || centre.management_email
