@@ -30,6 +30,12 @@ export interface Gateway {
   /** Pass to `serve({ websocket: { server } })` so `/realtime/v1/websocket` can upgrade. */
   websocket: WebSocketServer
   /**
+   * Starts the periodic work no client waits for: pruning realtime's captured row changes, which
+   * would otherwise wait for the first `postgres_changes` subscriber (main.ts calls it at start-up;
+   * tests that build a gateway need not). `stop()` ends it.
+   */
+  startHousekeeping(): void
+  /**
    * Stops what the gateway itself runs: every realtime socket is told and closed, the change feed
    * stops listening, background work (auth mails) finishes. Call it after the HTTP server stopped accepting and before the database is
    * closed (main.ts shows the order). Safe to call more than once.
@@ -121,6 +127,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Gateway {
   return {
     app,
     websocket,
+    startHousekeeping() {
+      hub.changeFeed.startPruning()
+    },
     stop() {
       stopped ??= (async () => {
         await hub.stop()

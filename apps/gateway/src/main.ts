@@ -142,6 +142,7 @@ async function main() {
     logger.info({ dir: config.backupDir, everyHours: config.BACKUP_SCHEDULE_HOURS }, 'backups scheduled')
   }
   const gateway = createApp(deps)
+  gateway.startHousekeeping()
   // Newsletter issues queued in the database are sent by this process (docs/decisions/017).
   const newsletters = config.NEWSLETTER_WORKER ? createNewsletterWorker(deps) : undefined
   newsletters?.start()

@@ -109,9 +109,7 @@ export class ChangeFeed {
           this.logger.debug({ err: error, attempt }, 'realtime: listening again failed'),
       })
       await this.#listener.started
-      this.#pruneTimer = setInterval(() => void this.#prune(), PRUNE_EVERY_MS)
-      this.#pruneTimer.unref()
-      void this.#prune()
+      this.startPruning()
     })().catch((error: unknown) => {
       this.#starting = undefined
       throw error
@@ -119,10 +117,24 @@ export class ChangeFeed {
     return this.#starting
   }
 
+  /**
+   * Prunes changes older than the keep window now and every minute (idempotent), whether or not
+   * anyone listens: each captured change is a copy of a row (an enquiry's name, e-mail and message
+   * included), and the public pages' data version counts them (server-render.ts). The gateway
+   * starts this at start-up (`Gateway.startHousekeeping`); `start()` starts it too.
+   */
+  startPruning(): void {
+    if (this.#pruneTimer) return
+    this.#pruneTimer = setInterval(() => void this.#prune(), PRUNE_EVERY_MS)
+    this.#pruneTimer.unref()
+    void this.#prune()
+  }
+
   async stop(): Promise<void> {
     const starting = this.#starting
     this.#starting = undefined
     clearInterval(this.#pruneTimer)
+    this.#pruneTimer = undefined
     // A later start records a new baseline: what is committed while stopped is not caught up.
     this.#baselineRecorded = false
     this.#deafSince = undefined
