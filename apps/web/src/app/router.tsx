@@ -1,10 +1,10 @@
 import {
-  type DataRouter,
-  RouterProvider,
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createRouter as createRouter,
+  type DataRouter,
   UNSAFE_defaultMapRouteProperties as defaultMapRouteProperties,
   UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  RouterProvider,
 } from 'react-router'
 import { routes } from './routes'
 
