@@ -3,7 +3,7 @@ import './styles/index.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProvider } from './app/provider'
-import { AppRouterProvider, createAppRouter, routerReady, startAppRouter } from './app/router'
+import { AppRouterProvider, createAppRouter, routerReady } from './app/router'
 import { paths } from './config/paths'
 import { initMonitoring } from './lib/monitoring/init'
 import { createQueryClient } from './lib/query-client'
@@ -55,11 +55,7 @@ async function start() {
   // Before the router and the first render, so that errors while starting are reported (docs/product/site.md §8).
   initMonitoring()
   await yieldToBrowser()
-  // Building the router (its route table and first match) and starting it (the history, the first
-  // storage access, the first page's code) are a task each (decision 069).
   const router = createAppRouter()
-  await yieldToBrowser()
-  startAppRouter(router)
   await yieldToBrowser()
   // A page the gateway rendered with its data hands that data over (decision 016): the app starts
   // from it, so its first frame is the page already on screen and nothing is fetched twice.

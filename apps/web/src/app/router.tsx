@@ -1,37 +1,11 @@
-import {
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  UNSAFE_createRouter as createRouter,
-  type DataRouter,
-  UNSAFE_defaultMapRouteProperties as defaultMapRouteProperties,
-  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
-  RouterProvider,
-} from 'react-router'
+import { createBrowserRouter, RouterProvider } from 'react-router'
 import { routes } from './routes'
 
-export type AppRouter = DataRouter
+export type AppRouter = ReturnType<typeof createBrowserRouter>
 
-/**
- * The app's router, built but not started: React Router's `createBrowserRouter` without its last
- * step (`initialize()`, see `startAppRouter`). Building it flattens and ranks the route table and
- * matches the first address; starting it listens to the history, reads the view transitions React
- * Router keeps in `sessionStorage` (the page's first storage access, a round trip to the browser
- * process) and starts loading the first page's code. Each is several milliseconds of a phone's
- * main thread; done apart, `main.tsx` lets the browser run between them (decision 069). The
- * options are `createBrowserRouter`'s for a call without options (no hydration data is given:
- * the app's data is handed over to the query cache, not to the router).
- */
+/** The app's router; it starts loading the code of the page it opens with at once. */
 export function createAppRouter(): AppRouter {
-  return createRouter({
-    history: createBrowserHistory(),
-    routes,
-    mapRouteProperties: defaultMapRouteProperties,
-    hydrationRouteProperties,
-  })
-}
-
-/** Starts a router `createAppRouter` built; it starts loading the code of the page it opens with at once. */
-export function startAppRouter(router: AppRouter): AppRouter {
-  return router.initialize()
+  return createBrowserRouter(routes)
 }
 
 /**
