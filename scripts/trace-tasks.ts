@@ -10,6 +10,12 @@
  *   node scripts/trace-tasks.ts [--base=http://localhost:4318] [--runs=1] [--rate=4] [--over=50]
  *     [--top=8] [--save=dir] [--wait=8000] [--file=saved-trace.json] [/ /stores …]
  * `--file` reads a trace saved before (this script's `--save`, or Lighthouse's `--save-assets`).
+ * With `--report=<Lighthouse JSON>` (the run that saved that trace) it also lists every task of the
+ * report's `long-tasks` audit (what its Total Blocking Time counts, at the simulated start and
+ * duration) beside the observed task it was made from: Lighthouse's simulation takes each task's
+ * **wall** duration ×4 (not its thread time), so a task is matched by wall duration, and shown with
+ * its thread time, the browser's work inside it (wall self time) and the scripts, timers and events
+ * it ran (for a timer, the function that set it, from the trace's `TimerInstall`).
  * Needs a running gateway serving a build (`npm run build`, then `npm start`). Counts (how many
  * tasks, their summed time over 50 ms) are printed per page; the times move with the machine's load.
  */
@@ -242,11 +248,141 @@ async function analyse(label: string, events: TraceEvent[], cpu: Profile | undef
   return `${label}: ${long.length} tasks over ${over} ms (${afterPaint.length} after first paint, TBT-like ${Math.round(tbtLike)} ms), longest ${Math.round(Math.max(0, ...long.map((r) => cpuMs(r.ev))))} ms, thread time of all tasks ${Math.round(roots.reduce((s, r) => s + cpuMs(r.ev), 0))} ms`
 }
 
+type LongTaskItem = { url: string; startTime: number; duration: number }
+
+/**
+ * Each task Lighthouse's `long-tasks` audit lists, matched to the observed top-level task of the
+ * page's main thread whose wall duration ×4 is nearest its simulated duration (within 4 ms).
+ */
+function lighthouseLongTasks(reportFile: string, events: TraceEvent[]): string {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
+    categories: { performance: { score: number | null } }
+    audits: Record<string, { numericValue?: number; details?: { items?: LongTaskItem[] } }>
+  }
+  const parses = events.filter(
+    (e) => e.name === 'ParseHTML' && /^https?:/.test(String(e.args?.beginData?.url ?? '')),
+  )
+  const parse = parses[parses.length - 1]
+  if (!parse) throw new Error(`${reportFile}: no ParseHTML of the page in the trace`)
+  const { pid, tid } = parse
+  const main = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+  const roots: Node[] = []
+  const stack: Node[] = []
+  for (const ev of main) {
+    const node: Node = { ev, end: ev.ts + (ev.dur ?? 0), children: [] }
+    while (stack.length && stack[stack.length - 1].end <= ev.ts) stack.pop()
+    if (stack.length) stack[stack.length - 1].children.push(node)
+    else roots.push(node)
+    stack.push(node)
+  }
+  const nav =
+    events.find(
+      (e) =>
+        e.pid === pid &&
+        e.name === 'navigationStart' &&
+        /^https?:/.test(
+          String((e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL),
+        ),
+    )?.ts ?? parse.ts
+  const installs = new Map<unknown, { functionName: string; url: string }>()
+  for (const e of events) {
+    const d = e.args?.data as
+      | { timerId?: unknown; stackTrace?: { functionName: string; url: string }[] }
+      | undefined
+    if (e.name === 'TimerInstall' && e.pid === pid && d?.stackTrace?.[0])
+      installs.set(d.timerId, d.stackTrace[0])
+  }
+  const wallSelf = (node: Node, into: Map<string, number>) => {
+    const childTime = node.children.reduce((s, c) => s + (c.ev.dur ?? 0), 0)
+    into.set(node.ev.name, (into.get(node.ev.name) ?? 0) + Math.max(0, (node.ev.dur ?? 0) - childTime) / 1000)
+    for (const c of node.children) wallSelf(c, into)
+  }
+  const ran = (node: Node, into: string[]) => {
+    const d = (node.ev.args?.data ?? node.ev.args?.beginData ?? {}) as {
+      url?: string
+      functionName?: string
+      type?: string
+      timerId?: unknown
+    }
+    const named = [
+      'FunctionCall',
+      'EvaluateScript',
+      'v8.evaluateModule',
+      'TimerFire',
+      'EventDispatch',
+      'ParseHTML',
+    ]
+    if (named.includes(node.ev.name) && (node.ev.dur ?? 0) >= 2000) {
+      const by = node.ev.name === 'TimerFire' ? installs.get(d.timerId) : undefined
+      into.push(
+        [
+          node.ev.name,
+          d.functionName,
+          d.type,
+          d.url ? shortUrl(d.url) || 'document' : undefined,
+          by ? `(set by ${by.functionName || 'anonymous'}@${shortUrl(by.url) || 'document'})` : undefined,
+          `${Math.round((node.ev.dur ?? 0) / 1000)} ms`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+      )
+    }
+    for (const c of node.children) ran(c, into)
+  }
+  const items = report.audits['long-tasks']?.details?.items ?? []
+  const lines = [
+    `\n${reportFile}: score ${Math.round((report.categories.performance.score ?? 0) * 100)}, TBT ${Math.round(report.audits['total-blocking-time']?.numericValue ?? 0)} ms, ${items.length} long tasks (simulated start +duration; observed start, wall and thread time)`,
+  ]
+  // Closest pairs first, so that two items of similar length each get their own task.
+  const pairs: [number, LongTaskItem, Node][] = []
+  for (const item of items)
+    for (const r of roots) {
+      const gap = Math.abs(((r.ev.dur ?? 0) * 4) / 1000 - item.duration)
+      if (gap <= 4) pairs.push([gap, item, r])
+    }
+  pairs.sort((a, b) => a[0] - b[0])
+  const matched = new Map<LongTaskItem, Node>()
+  const used = new Set<Node>()
+  for (const [, item, r] of pairs)
+    if (!matched.has(item) && !used.has(r)) {
+      matched.set(item, r)
+      used.add(r)
+    }
+  for (const item of [...items].sort((a, b) => a.startTime - b.startTime)) {
+    const best = matched.get(item)
+    const head = `  sim ${fmt(item.startTime)} +${fmt(item.duration)}  ${shortUrl(item.url) || 'document'}`
+    if (!best) {
+      lines.push(`${head}: no observed task of that wall duration (Lighthouse joins some short tasks)`)
+      continue
+    }
+    const selfs = new Map<string, number>()
+    wallSelf(best, selfs)
+    const scripts: string[] = []
+    ran(best, scripts)
+    lines.push(
+      `${head}  obs @${fmt((best.ev.ts - nav) / 1000)} wall ${fmt((best.ev.dur ?? 0) / 1000)} thread ${fmt(cpuMs(best.ev))}\n` +
+        `    wall self: ${[...selfs]
+          .sort((a, b) => b[1] - a[1])
+          .filter(([, ms]) => ms >= 1)
+          .slice(0, top)
+          .map(([n, ms]) => `${n} ${ms.toFixed(1)}`)
+          .join(', ')}` +
+        (scripts.length ? `\n    ran: ${scripts.slice(0, top).join(' | ')}` : ''),
+    )
+  }
+  return lines.join('\n')
+}
+
 const summary: string[] = []
 const file = opt('file', '')
+const reportFile = opt('report', '')
 if (file) {
   const trace = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[]
-  summary.push(await analyse(file, Array.isArray(trace) ? trace : trace.traceEvents, undefined))
+  const events = Array.isArray(trace) ? trace : trace.traceEvents
+  summary.push(await analyse(file, events, undefined))
+  if (reportFile) summary.push(lighthouseLongTasks(reportFile, events))
 } else {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -46,8 +46,11 @@ function precompress(): Plugin {
  * 136+): its functions are compiled while the file streams in, on a background thread, instead of
  * each on the main thread the first time it runs. Nearly all of the entry runs while a page starts
  * (React, the router, the query cache, the public layout), so compiling it lazily only moved that
- * work onto the main thread in the start-up's longest tasks (decision 068). Browsers without the
- * hint read it as a comment.
+ * work onto the main thread in the start-up's longest tasks (decision 068). The same for the chunk
+ * of `@supabase/realtime-js`: public pages load it when the browser is idle after `load` (their
+ * live updates, decision 024) and run most of it at once (the client, its socket, the channel's
+ * join and the first messages), which took some 15 ms of a fast machine's main thread in its tasks
+ * (decision 069). Browsers without the hint read it as a comment.
  */
 function compileHints(): Plugin {
   return {
@@ -58,7 +61,9 @@ function compileHints(): Plugin {
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist'
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.isEntry) continue
+        const realtime =
+          chunk.type === 'chunk' && chunk.moduleIds.some((id) => id.includes('/@supabase/realtime-js/'))
+        if (chunk.type !== 'chunk' || !(chunk.isEntry || realtime)) continue
         const path = join(dir, chunk.fileName)
         await writeFile(path, `//# allFunctionsCalledOnLoad\n${await readFile(path, 'utf8')}`)
       }
