@@ -1,5 +1,5 @@
-import { anonKey, serviceRoleKey } from '../support/backend'
 import type { Page } from '@playwright/test'
+import { anonKey, serviceRoleKey } from '../support/backend'
 import { expect, type Portal, TENANTS, test } from '../support/fixtures'
 
 /**
@@ -345,7 +345,7 @@ test("the portal header's glass blurs only once something has scrolled under it 
   const blurred = await glass.screenshot()
   // A separate render pass may round a text edge by one level: at most 2 of 255 per channel.
   expect(await largestChannelDifference(page, unblurred, blurred)).toBeLessThanOrEqual(2)
-  await always.evaluate((el) => el.remove())
+  await always.evaluate((el) => (el as Element).remove())
   // Scrolled, the page's content is under the header and the glass blurs it.
   await page.mouse.wheel(0, 600)
   await expect.poll(backdrop).toBe('blur(8px)')
