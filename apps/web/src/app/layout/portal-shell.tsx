@@ -52,23 +52,25 @@ export function PortalShell({
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-        <div className={cn('mx-auto flex h-16 items-center justify-between gap-3 px-4 sm:px-6', width)}>
-          <Link
-            to={homeHref}
-            className="flex min-w-0 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
-          >
-            <BrandMark className="size-9 shrink-0" />
-            <span className="min-w-0 leading-tight">
-              <span className="block truncate text-sm font-bold text-stone-900 sm:text-base">
-                Genesis Centre
+      <header className="portal-header sticky top-0 z-40">
+        <div className="portal-header-glass border-b border-stone-200 bg-white/95 supports-[backdrop-filter]:bg-white/85">
+          <div className={cn('mx-auto flex h-16 items-center justify-between gap-3 px-4 sm:px-6', width)}>
+            <Link
+              to={homeHref}
+              className="flex min-w-0 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
+            >
+              <BrandMark className="size-9 shrink-0" />
+              <span className="min-w-0 leading-tight">
+                <span className="block truncate text-sm font-bold text-stone-900 sm:text-base">
+                  Genesis Centre
+                </span>
+                <span className="block truncate text-xs text-stone-600 sm:text-sm">{areaLabel}</span>
               </span>
-              <span className="block truncate text-xs text-stone-600 sm:text-sm">{areaLabel}</span>
-            </span>
-          </Link>
-          <AccountButton email={email} menuItems={menuItems} onSignOut={signOut} />
+            </Link>
+            <AccountButton email={email} menuItems={menuItems} onSignOut={signOut} />
+          </div>
+          {nav && <div className={cn('mx-auto px-4 sm:px-6', width)}>{nav}</div>}
         </div>
-        {nav && <div className={cn('mx-auto px-4 sm:px-6', width)}>{nav}</div>}
       </header>
       <div className={cn('mx-auto flex w-full flex-1 gap-8 px-4 py-6 sm:px-6 sm:py-8', width)}>
         {aside && <aside className="hidden w-56 shrink-0 lg:block">{aside}</aside>}
