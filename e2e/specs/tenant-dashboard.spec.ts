@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test'
 import { anonKey, serviceRoleKey } from '../support/backend'
 import { expect, type Portal, TENANTS, test } from '../support/fixtures'
+import { largestChannelDifference } from '../support/pixels'
 
 /**
  * Issue 12, the dashboard: a tenant sees their own shop, lease, balance, notices and statements
@@ -302,28 +302,6 @@ test('the notices below the trading-status card stay where they are when the sta
   expect((await notices.boundingBox())?.y).toBe(before?.y)
 })
 
-/** The largest difference of one colour channel between two PNG screenshots of the same size, decoded by the page. */
-async function largestChannelDifference(page: Page, a: Buffer, b: Buffer) {
-  return page.evaluate(
-    async ([a64, b64]) => {
-      const pixels = async (b64: string) => {
-        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
-        const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D
-        context.drawImage(bitmap, 0, 0)
-        return context.getImageData(0, 0, bitmap.width, bitmap.height).data
-      }
-      const [pa, pb] = [await pixels(a64), await pixels(b64)]
-      if (pa.length !== pb.length) return 255
-      let max = 0
-      for (let i = 0; i < pa.length; i++) max = Math.max(max, Math.abs(pa[i] - pb[i]))
-      return max
-    },
-    [a.toString('base64'), b.toString('base64')],
-  )
-}
-
 test("the portal header's glass blurs only once something has scrolled under it (decision 070)", async ({
   page,
   portal,
@@ -332,14 +310,14 @@ test("the portal header's glass blurs only once something has scrolled under it 
   await portal.signInAs('tenantA')
   await page.goto('/tenant/dashboard')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fresh Basket Trading (Pty) Ltd')
-  const glass = page.locator('.portal-header-glass')
+  const glass = page.locator('.glass-header-pane')
   const backdrop = () => glass.evaluate((el) => getComputedStyle(el).backdropFilter)
   // At the top of the page only the page's plain colour is under the header: no filter to redraw.
   expect(await backdrop()).toBe('none')
   const unblurred = await glass.screenshot()
   // The same pixels as the header blurred at the top, as it always was before.
   const always = await page.addStyleTag({
-    content: '.portal-header-glass { backdrop-filter: blur(8px) !important }',
+    content: '.glass-header-pane { backdrop-filter: blur(8px) !important }',
   })
   expect(await backdrop()).toBe('blur(8px)')
   const blurred = await glass.screenshot()

@@ -52,8 +52,8 @@ export function PortalShell({
       >
         Skip to content
       </a>
-      <header className="portal-header sticky top-0 z-40">
-        <div className="portal-header-glass border-b border-stone-200 bg-white/95 supports-[backdrop-filter]:bg-white/85">
+      <header className="glass-header sticky top-0 z-40">
+        <div className="glass-header-pane border-b border-stone-200 bg-white/95 supports-[backdrop-filter]:bg-white/85">
           <div className={cn('mx-auto flex h-16 items-center justify-between gap-3 px-4 sm:px-6', width)}>
             <Link
               to={homeHref}

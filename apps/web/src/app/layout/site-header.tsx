@@ -74,57 +74,59 @@ export function SiteHeader({ centre }: { centre: CentreSettings }) {
           </Link>
         </div>
       </aside>
-      <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-        <nav
-          aria-label="Main"
-          className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6"
-        >
-          <Link to={paths.home.getHref()} className="flex items-center gap-2.5 font-bold text-stone-900">
-            <BrandMark className="size-9" />
-            <span className="text-lg tracking-tight whitespace-nowrap">{centre.centre_name}</span>
-          </Link>
-          <ul className="hidden items-center gap-1 lg:flex">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.path}>
-                <NavLink to={item.getHref()} end={item.path === '/'} className={navLinkClass}>
-                  {item.title}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <div className="flex items-center gap-2">
-            <div className="hidden sm:block">
-              <Button onClick={goToEnquiry}>Leasing Enquiry</Button>
+      <header className="glass-header sticky top-0 z-40">
+        <div className="glass-header-pane border-b border-stone-200 bg-white/95 supports-[backdrop-filter]:bg-white/85">
+          <nav
+            aria-label="Main"
+            className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6"
+          >
+            <Link to={paths.home.getHref()} className="flex items-center gap-2.5 font-bold text-stone-900">
+              <BrandMark className="size-9" />
+              <span className="text-lg tracking-tight whitespace-nowrap">{centre.centre_name}</span>
+            </Link>
+            <ul className="hidden items-center gap-1 lg:flex">
+              {NAV_ITEMS.map((item) => (
+                <li key={item.path}>
+                  <NavLink to={item.getHref()} end={item.path === '/'} className={navLinkClass}>
+                    {item.title}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="flex items-center gap-2">
+              <div className="hidden sm:block">
+                <Button onClick={goToEnquiry}>Leasing Enquiry</Button>
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="lg:hidden"
+                aria-label="Open menu"
+                ref={menuButton}
+                aria-haspopup="dialog"
+                aria-expanded={menuOpen}
+                onPointerEnter={loadMobileMenu}
+                onFocus={loadMobileMenu}
+                onClick={() => setMenuOpen(true)}
+              >
+                <MenuIcon className="size-6" aria-hidden="true" />
+              </Button>
+              {menuOpen && (
+                <Suspense fallback={null}>
+                  <MobileMenu
+                    returnFocusTo={menuButton}
+                    centre={centre}
+                    onClose={() => setMenuOpen(false)}
+                    onLeasingEnquiry={() => {
+                      setMenuOpen(false)
+                      goToEnquiry()
+                    }}
+                  />
+                </Suspense>
+              )}
             </div>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="lg:hidden"
-              aria-label="Open menu"
-              ref={menuButton}
-              aria-haspopup="dialog"
-              aria-expanded={menuOpen}
-              onPointerEnter={loadMobileMenu}
-              onFocus={loadMobileMenu}
-              onClick={() => setMenuOpen(true)}
-            >
-              <MenuIcon className="size-6" aria-hidden="true" />
-            </Button>
-            {menuOpen && (
-              <Suspense fallback={null}>
-                <MobileMenu
-                  returnFocusTo={menuButton}
-                  centre={centre}
-                  onClose={() => setMenuOpen(false)}
-                  onLeasingEnquiry={() => {
-                    setMenuOpen(false)
-                    goToEnquiry()
-                  }}
-                />
-              </Suspense>
-            )}
-          </div>
-        </nav>
+          </nav>
+        </div>
       </header>
     </>
   )
