@@ -13,6 +13,8 @@ export interface DatabaseSettings {
   memory?: boolean
   /** What the embedded database reserves (PGLITE_* settings); ignored with a databaseUrl. */
   pglite?: Partial<PgliteMemorySettings>
+  /** PGLITE_WORKER: PGlite in a worker thread (decision 071); ignored with a databaseUrl. */
+  pgliteWorker?: boolean
 }
 
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
@@ -21,8 +23,9 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     const { openPostgres } = await import('./postgres.ts')
     return openPostgres(settings.databaseUrl, settings.poolSize)
   }
-  if (settings.memory || !settings.dataDir) return openPglite(undefined, { memory: settings.pglite })
+  if (settings.memory || !settings.dataDir)
+    return openPglite(undefined, { memory: settings.pglite, worker: settings.pgliteWorker })
   const dir = join(settings.dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })
-  return openPglite(dir, { memory: settings.pglite })
+  return openPglite(dir, { memory: settings.pglite, worker: settings.pgliteWorker })
 }

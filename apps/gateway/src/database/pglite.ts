@@ -17,7 +17,7 @@ const sameValuesAsPostgresDriver = { 20: Number, 1082: asText, 1114: asText, 118
  * dates, byte arrays) gives undefined: those go through PGlite's own `query`, which first asks
  * PostgreSQL for the parameter types and serialises each value for its type.
  */
-function paramsAsText(params: unknown[]): (string | null)[] | undefined {
+export function paramsAsText(params: unknown[]): (string | null)[] | undefined {
   const text: (string | null)[] = []
   for (const value of params) {
     if (value === null || value === undefined) text.push(null)
@@ -212,10 +212,21 @@ function createInChildProcess(dataDir: string, startParams: string[]): Promise<v
   })
 }
 
-export async function openPglite(
-  dataDir?: string,
-  options: { loadDataDir?: Blob; memory?: Partial<PgliteMemorySettings> } = {},
-): Promise<PgliteDatabase> {
+export interface OpenPgliteOptions {
+  loadDataDir?: Blob
+  memory?: Partial<PgliteMemorySettings>
+  /**
+   * Run PGlite in a worker thread of its own (pglite-worker.ts, decision 071) instead of the
+   * gateway's thread. Default: the PGLITE_WORKER environment setting ("true"), otherwise off.
+   */
+  worker?: boolean
+}
+
+export async function openPglite(dataDir?: string, options: OpenPgliteOptions = {}): Promise<PgliteDatabase> {
+  if (options.worker ?? process.env.PGLITE_WORKER === 'true') {
+    const { openPgliteInWorker } = await import('./pglite-worker.ts')
+    return openPgliteInWorker(dataDir, options)
+  }
   const memory = { ...PGLITE_MEMORY_DEFAULTS, ...options.memory }
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${memory.sharedBuffersMb}MB`]
   if (dataDir && !options.loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'))) {
