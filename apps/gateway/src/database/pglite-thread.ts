@@ -122,7 +122,12 @@ function inTransaction(tx: number): Promise<Queryable> {
   return open.ready
 }
 
-port.on('message', (request: Request) => {
+/** Messages come in batches (pglite-worker.ts sends what needs no answer with the next that does). */
+port.on('message', (batch: Request[]) => {
+  for (const request of batch) handle(request)
+})
+
+function handle(request: Request) {
   switch (request.op) {
     case 'query':
       return answer(request.id, () => db.query(request.sql, request.params, request.options))
@@ -131,9 +136,17 @@ port.on('message', (request: Request) => {
     case 'begin':
       return answer(request.id, () => begin(request.tx, request.readOnly))
     case 'tx.query':
-      return answer(request.id, async () =>
-        (await inTransaction(request.tx)).query(request.sql, request.params, request.options),
-      )
+      return answer(request.id, async () => {
+        const result = await (await inTransaction(request.tx)).query(
+          request.sql,
+          request.params,
+          request.options,
+        )
+        // Committed with this statement: the transaction ends here, no message from the gateway's
+        // thread needed (it sends no `tx.end` after a `last` statement that succeeded).
+        if (request.options?.last) transactions.get(request.tx)?.end(true)
+        return result
+      })
     case 'tx.exec':
       return answer(request.id, async () => (await inTransaction(request.tx)).exec(request.sql))
     case 'tx.defer':
@@ -174,6 +187,6 @@ port.on('message', (request: Request) => {
     case 'close':
       return answer(request.id, () => db.close())
   }
-})
+}
 
 send({ type: 'ready' })

@@ -28,9 +28,9 @@ function fromSent(sent: SentError): Error {
  *
  * A transaction's function runs here; each of its statements is one message, answered in order
  * by the thread, which holds the driver's lock from the transaction's first statement to its end.
- * A REST read (decision 051) is one round trip: its scope is sent ahead without an answer (`defer`)
- * and its one statement is marked `last`, so the thread commits with it; the transaction's end is
- * then sent without waiting for an answer (nothing is left to fail).
+ * A REST read (decision 051) is one message and one answer: BEGIN and its scope (`defer`) need no
+ * answer and go with its one statement, marked `last`, with which the thread commits and ends the
+ * transaction.
  */
 export async function openPgliteInWorker(
   dataDir?: string,
@@ -100,17 +100,32 @@ export async function openPgliteInWorker(
     worker.unref()
   }
 
-  function ask<T>(request: Asked, transferList?: ArrayBuffer[]): Promise<T> {
+  /**
+   * Messages that need no answer now wait here and go with the next that does, in one postMessage
+   * (a REST read: BEGIN, its scope and its statement are one message to the thread).
+   */
+  let outbox: Request[] = []
+  /** Queues `request`; sends the outbox with it unless `later`. */
+  function ask<T>(request: Asked, options: { later?: boolean; transfer?: ArrayBuffer[] } = {}): Promise<T> {
     if (ended) return Promise.reject(ended)
     const id = nextId++
     return new Promise<T>((resolve, reject) => {
       if (pending.size === 0) worker.ref()
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
-      worker.postMessage({ ...request, id }, transferList)
+      outbox.push({ ...request, id } as Request)
+      if (!options.later) flush(options.transfer)
     })
   }
-  const tell = (request: Told) => {
-    if (!ended) worker.postMessage(request)
+  function flush(transfer?: ArrayBuffer[]) {
+    const batch = outbox
+    outbox = []
+    if (batch.length > 0 && !ended) worker.postMessage(batch, transfer)
+  }
+  /** A message without an answer: sent with the next that has one, or at once when `now`. */
+  const tell = (request: Told, now = false) => {
+    if (ended) return
+    outbox.push(request)
+    if (now) flush()
   }
 
   class WorkerTransaction implements Queryable {
@@ -140,24 +155,25 @@ export async function openPgliteInWorker(
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, txOptions: TransactionOptions = {}): Promise<T> {
       const tx = new WorkerTransaction()
-      const done = ask({ op: 'begin', tx: tx.tx, readOnly: txOptions.readOnly === true })
+      // Sent with the transaction's first statement.
+      const done = ask({ op: 'begin', tx: tx.tx, readOnly: txOptions.readOnly === true }, { later: true })
       let result: T
       try {
         result = await fn(tx)
       } catch (error) {
-        tell({ op: 'tx.end', tx: tx.tx, ok: false })
+        tell({ op: 'tx.end', tx: tx.tx, ok: false }, true)
         // The caller's error is the one it hears of; the rollback's end is still waited for, so
         // that the next statement of this caller runs after it (as in the gateway's thread).
         await done.catch(() => undefined)
         throw error
       }
-      tell({ op: 'tx.end', tx: tx.tx, ok: true })
       if (tx.committed) {
-        // Committed with its last statement: the end cannot fail, and any later message is
-        // answered after it anyway.
+        // Committed with its last statement, and ended there by the thread: the end cannot fail,
+        // and any later message is answered after it anyway.
         done.catch(() => undefined)
         return result
       }
+      tell({ op: 'tx.end', tx: tx.tx, ok: true }, true)
       await done
       return result
     },
