@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads'
-import { type OpenPgliteOptions, type PgliteDatabase, paramsAsText } from './pglite.ts'
+// Types only: PGlite's own JavaScript is loaded in the worker thread, not in the gateway's.
+import { paramsAsText } from './params-as-text.ts'
+import type { OpenPgliteOptions, PgliteDatabase } from './pglite.ts'
 import type { Reply, Request, SentError, ThreadData } from './pglite-thread.ts'
 import type {
   NotificationHandler,
@@ -28,7 +30,7 @@ function fromSent(sent: SentError): Error {
  *
  * A transaction's function runs here; each of its statements is one message, answered in order
  * by the thread, which holds the driver's lock from the transaction's first statement to its end.
- * A REST read (decision 051) is one message and one answer: BEGIN and its scope (`defer`) need no
+ * A REST read (decision 051) is one message to the thread: BEGIN and its scope (`defer`) need no
  * answer and go with its one statement, marked `last`, with which the thread commits and ends the
  * transaction.
  */

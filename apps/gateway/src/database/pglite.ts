@@ -4,34 +4,13 @@ import { join } from 'node:path'
 import { messages, PGlite, parse, type Results, TransactionAbortedError } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { Mutex } from './mutex.ts'
+import { paramsAsText } from './params-as-text.ts'
 import { PreparedStatements, type Step } from './prepared-statements.ts'
 import type { Database, Queryable, QueryOptions, QueryResult, TransactionOptions } from './types.ts'
 
 const asText = (value: string) => value
 /** The same JavaScript values as the node-postgres driver (see postgres.ts). */
 const sameValuesAsPostgresDriver = { 20: Number, 1082: asText, 1114: asText, 1184: asText, 1700: asText }
-
-/**
- * Parameters as node-postgres sends them (postgres.ts), when each is text, a number, a boolean or
- * null: their text, for PostgreSQL to read as the type it infers. Anything else (objects, arrays,
- * dates, byte arrays) gives undefined: those go through PGlite's own `query`, which first asks
- * PostgreSQL for the parameter types and serialises each value for its type.
- */
-export function paramsAsText(params: unknown[]): (string | null)[] | undefined {
-  const text: (string | null)[] = []
-  for (const value of params) {
-    if (value === null || value === undefined) text.push(null)
-    else if (typeof value === 'string') text.push(value)
-    else if (
-      (typeof value === 'number' && Number.isFinite(value)) ||
-      typeof value === 'boolean' ||
-      typeof value === 'bigint'
-    )
-      text.push(String(value))
-    else return undefined
-  }
-  return text
-}
 
 const COMMIT: Step = { sql: 'commit', params: [] }
 
