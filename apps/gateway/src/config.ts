@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: int(1, 1000).default(10),
   // The embedded database (PGlite, without DATABASE_URL): its shared_buffers in MB (decision 032).
   PGLITE_SHARED_BUFFERS_MB: int(1, 4096).default(16),
+  // PGlite in a worker thread of its own instead of the gateway's thread (decision 071; a spike).
+  PGLITE_WORKER: bool.default(false),
   STORAGE_DIR: optional,
   SITE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADDITIONAL_REDIRECT_URLS: z.string().default(''),

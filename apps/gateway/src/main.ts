@@ -83,6 +83,7 @@ async function main() {
       poolSize: config.DATABASE_POOL_SIZE,
       dataDir: config.dataDir,
       pglite: { sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB },
+      pgliteWorker: config.PGLITE_WORKER,
     })
   } catch (error) {
     // Unreachable, refused, or too old (PostgreSQL 15+): one line, not a stack.

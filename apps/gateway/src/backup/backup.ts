@@ -9,7 +9,6 @@ import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import { createGunzip, createGzip } from 'node:zlib'
 import type { BlobStore } from '../blob-store/blob-store.ts'
-import { openPglite } from '../database/pglite.ts'
 import type { Database } from '../database/types.ts'
 import { readTar, TAR_END, tarHeader, tarPadding } from './tar.ts'
 
@@ -492,6 +491,9 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
       if (!pgliteDump) throw new BackupError(`${file} has no database dump`)
       const dir = join(target.dataDir, 'pglite')
       await mkdir(dir, { recursive: true })
+      // Loaded when a restore needs it: a gateway on a PGlite worker thread keeps PGlite out of its own
+      // thread (decision 071).
+      const { openPglite } = await import('../database/pglite.ts')
       const db = await openPglite(dir, { loadDataDir: new Blob([Buffer.concat(pgliteDump)]) })
       await db.close()
     } else if (target.databaseUrl && restoreTool) {

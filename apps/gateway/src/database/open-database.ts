@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { openPglite, type PgliteMemorySettings } from './pglite.ts'
+import type { OpenPgliteOptions, PgliteMemorySettings } from './pglite.ts'
 import type { Database } from './types.ts'
 
 export interface DatabaseSettings {
@@ -13,6 +13,8 @@ export interface DatabaseSettings {
   memory?: boolean
   /** What the embedded database reserves (PGLITE_* settings); ignored with a databaseUrl. */
   pglite?: Partial<PgliteMemorySettings>
+  /** PGLITE_WORKER: PGlite in a worker thread (decision 071); ignored with a databaseUrl. */
+  pgliteWorker?: boolean
 }
 
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
@@ -21,8 +23,17 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     const { openPostgres } = await import('./postgres.ts')
     return openPostgres(settings.databaseUrl, settings.poolSize)
   }
-  if (settings.memory || !settings.dataDir) return openPglite(undefined, { memory: settings.pglite })
-  const dir = join(settings.dataDir, 'pglite')
-  mkdirSync(dir, { recursive: true })
-  return openPglite(dir, { memory: settings.pglite })
+  let dir: string | undefined
+  if (!settings.memory && settings.dataDir) {
+    dir = join(settings.dataDir, 'pglite')
+    mkdirSync(dir, { recursive: true })
+  }
+  const options: OpenPgliteOptions = { memory: settings.pglite, worker: false }
+  // In a worker thread (decision 071), PGlite's JavaScript is loaded there only.
+  if (settings.pgliteWorker ?? process.env.PGLITE_WORKER === 'true') {
+    const { openPgliteInWorker } = await import('./pglite-worker.ts')
+    return openPgliteInWorker(dir, options)
+  }
+  const { openPglite } = await import('./pglite.ts')
+  return openPglite(dir, options)
 }

@@ -41,7 +41,8 @@ describe('what the embedded database reserves (decision 032)', { timeout: 120_00
 
 describe('a transaction that fails on PGlite', { timeout: 120_000 }, () => {
   it('reports the error its work raised, even when the rollback after it fails as well', async () => {
-    const db = await openPglite()
+    // Reaches into the in-thread driver's transaction (its PGlite), so always in this thread.
+    const db = await openPglite(undefined, { worker: false })
     try {
       await db.exec('create table kept (n int primary key)')
       // The work writes, then the database is closed under it: the rollback cannot run.

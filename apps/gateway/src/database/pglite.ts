@@ -4,34 +4,13 @@ import { join } from 'node:path'
 import { messages, PGlite, parse, type Results, TransactionAbortedError } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { Mutex } from './mutex.ts'
+import { paramsAsText } from './params-as-text.ts'
 import { PreparedStatements, type Step } from './prepared-statements.ts'
 import type { Database, Queryable, QueryOptions, QueryResult, TransactionOptions } from './types.ts'
 
 const asText = (value: string) => value
 /** The same JavaScript values as the node-postgres driver (see postgres.ts). */
 const sameValuesAsPostgresDriver = { 20: Number, 1082: asText, 1114: asText, 1184: asText, 1700: asText }
-
-/**
- * Parameters as node-postgres sends them (postgres.ts), when each is text, a number, a boolean or
- * null: their text, for PostgreSQL to read as the type it infers. Anything else (objects, arrays,
- * dates, byte arrays) gives undefined: those go through PGlite's own `query`, which first asks
- * PostgreSQL for the parameter types and serialises each value for its type.
- */
-function paramsAsText(params: unknown[]): (string | null)[] | undefined {
-  const text: (string | null)[] = []
-  for (const value of params) {
-    if (value === null || value === undefined) text.push(null)
-    else if (typeof value === 'string') text.push(value)
-    else if (
-      (typeof value === 'number' && Number.isFinite(value)) ||
-      typeof value === 'boolean' ||
-      typeof value === 'bigint'
-    )
-      text.push(String(value))
-    else return undefined
-  }
-  return text
-}
 
 const COMMIT: Step = { sql: 'commit', params: [] }
 
@@ -212,10 +191,21 @@ function createInChildProcess(dataDir: string, startParams: string[]): Promise<v
   })
 }
 
-export async function openPglite(
-  dataDir?: string,
-  options: { loadDataDir?: Blob; memory?: Partial<PgliteMemorySettings> } = {},
-): Promise<PgliteDatabase> {
+export interface OpenPgliteOptions {
+  loadDataDir?: Blob
+  memory?: Partial<PgliteMemorySettings>
+  /**
+   * Run PGlite in a worker thread of its own (pglite-worker.ts, decision 071) instead of the
+   * gateway's thread. Default: the PGLITE_WORKER environment setting ("true"), otherwise off.
+   */
+  worker?: boolean
+}
+
+export async function openPglite(dataDir?: string, options: OpenPgliteOptions = {}): Promise<PgliteDatabase> {
+  if (options.worker ?? process.env.PGLITE_WORKER === 'true') {
+    const { openPgliteInWorker } = await import('./pglite-worker.ts')
+    return openPgliteInWorker(dataDir, options)
+  }
   const memory = { ...PGLITE_MEMORY_DEFAULTS, ...options.memory }
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${memory.sharedBuffersMb}MB`]
   if (dataDir && !options.loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'))) {

@@ -20,6 +20,9 @@ describe('calls into PGlite per REST read', () => {
   /** Prepared statements' texts by name, from every Parse the gateway sends (recording or not). */
   const named = new Map<string, string>()
   beforeAll(async () => {
+    // The spy below sees PGlite in this thread only: with PGLITE_WORKER=true (decision 071) the
+    // same driver runs in a worker thread, where it makes the same calls unseen.
+    vi.stubEnv('PGLITE_WORKER', 'false')
     const original = PGlite.prototype.execProtocolRaw
     vi.spyOn(PGlite.prototype, 'execProtocolRaw').mockImplementation(function (
       this: PGlite,
@@ -39,6 +42,7 @@ describe('calls into PGlite per REST read', () => {
   afterAll(async () => {
     await gw.close()
     vi.restoreAllMocks()
+    vi.unstubAllEnvs()
   })
 
   /** The frontend messages of one buffer: type and the first two NUL-terminated fields of each. */
