@@ -12,17 +12,7 @@
 import { readFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import jpeg from 'jpeg-js'
-
-type TraceEvent = {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-  args?: { name?: string; snapshot?: string; data?: { documentLoaderURL?: string } }
-}
+import type { TraceEvent } from './trace-threads-report.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)

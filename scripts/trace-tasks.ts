@@ -107,17 +107,20 @@ const cpuMs = (e: TraceEvent) => (e.tdur ?? e.dur ?? 0) / 1000
  * The long tasks of one page load: top-level trace events of the page's main thread whose thread
  * time exceeds `over`, each with what it did and, given a CPU profile, whose code it ran.
  */
-async function analyse(label: string, events: TraceEvent[], cpu: Profile | undefined): Promise<string> {
-  // The page's renderer main thread: where the document was parsed.
+/**
+ * The page's renderer main thread (where the document was parsed) and its complete events nested
+ * into trees, a child starting and ending inside its parent: the roots are its top-level tasks.
+ */
+function mainThreadTasks(label: string, events: TraceEvent[]) {
   const parses = events.filter(
     (e) => e.name === 'ParseHTML' && /^https?:/.test(String(e.args?.beginData?.url ?? '')),
   )
   const parse = parses[parses.length - 1]
   if (!parse) throw new Error(`${label}: no ParseHTML of the page in the trace`)
   const { pid, tid } = parse
-  const main = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined)
-  main.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
-  // Nest the complete events into trees (a child starts and ends inside its parent).
+  const main = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
   const roots: Node[] = []
   const stack: Node[] = []
   for (const ev of main) {
@@ -127,6 +130,11 @@ async function analyse(label: string, events: TraceEvent[], cpu: Profile | undef
     else roots.push(node)
     stack.push(node)
   }
+  return { parse, pid, roots }
+}
+
+async function analyse(label: string, events: TraceEvent[], cpu: Profile | undefined): Promise<string> {
+  const { parse, pid, roots } = mainThreadTasks(label, events)
   const docUrl = String(parse.args?.beginData?.url)
   const starts = events.filter(
     (e) =>
@@ -259,24 +267,7 @@ function lighthouseLongTasks(reportFile: string, events: TraceEvent[]): string {
     categories: { performance: { score: number | null } }
     audits: Record<string, { numericValue?: number; details?: { items?: LongTaskItem[] } }>
   }
-  const parses = events.filter(
-    (e) => e.name === 'ParseHTML' && /^https?:/.test(String(e.args?.beginData?.url ?? '')),
-  )
-  const parse = parses[parses.length - 1]
-  if (!parse) throw new Error(`${reportFile}: no ParseHTML of the page in the trace`)
-  const { pid, tid } = parse
-  const main = events
-    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
-  const roots: Node[] = []
-  const stack: Node[] = []
-  for (const ev of main) {
-    const node: Node = { ev, end: ev.ts + (ev.dur ?? 0), children: [] }
-    while (stack.length && stack[stack.length - 1].end <= ev.ts) stack.pop()
-    if (stack.length) stack[stack.length - 1].children.push(node)
-    else roots.push(node)
-    stack.push(node)
-  }
+  const { parse, pid, roots } = mainThreadTasks(reportFile, events)
   const nav =
     events.find(
       (e) =>

@@ -14,7 +14,12 @@ export interface TraceEvent {
   ts: number
   dur?: number
   tdur?: number
-  args?: { name?: string; data?: { nodeName?: string; displayName?: string; documentLoaderURL?: string } }
+  args?: {
+    name?: string
+    /** A Screenshot event's JPEG, base64. */
+    snapshot?: string
+    data?: { nodeName?: string; displayName?: string; documentLoaderURL?: string }
+  }
 }
 
 export interface ThreadReport {

@@ -1,6 +1,6 @@
 import { anonKey, serviceRoleKey } from '../support/backend'
 import { expect, type Portal, TENANTS, test } from '../support/fixtures'
-import { largestChannelDifference } from '../support/pixels'
+import { expectGlassBlursOnlyWhenScrolledUnder } from '../support/pixels'
 
 /**
  * Issue 12, the dashboard: a tenant sees their own shop, lease, balance, notices and statements
@@ -310,25 +310,7 @@ test("the portal header's glass blurs only once something has scrolled under it 
   await portal.signInAs('tenantA')
   await page.goto('/tenant/dashboard')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fresh Basket Trading (Pty) Ltd')
-  const glass = page.locator('.glass-header-pane')
-  const backdrop = () => glass.evaluate((el) => getComputedStyle(el).backdropFilter)
-  // At the top of the page only the page's plain colour is under the header: no filter to redraw.
-  expect(await backdrop()).toBe('none')
-  const unblurred = await glass.screenshot()
-  // The same pixels as the header blurred at the top, as it always was before.
-  const always = await page.addStyleTag({
-    content: '.glass-header-pane { backdrop-filter: blur(8px) !important }',
-  })
-  expect(await backdrop()).toBe('blur(8px)')
-  const blurred = await glass.screenshot()
-  // A separate render pass may round a text edge by one level: at most 2 of 255 per channel.
-  expect(await largestChannelDifference(page, unblurred, blurred)).toBeLessThanOrEqual(2)
-  await always.evaluate((el) => (el as Element).remove())
-  // Scrolled, the page's content is under the header and the glass blurs it.
-  await page.mouse.wheel(0, 600)
-  await expect.poll(backdrop).toBe('blur(8px)')
-  await page.evaluate(() => window.scrollTo(0, 0))
-  await expect.poll(backdrop).toBe('none')
+  await expectGlassBlursOnlyWhenScrolledUnder(page, 600)
 })
 
 test('every page carries its styles in its HTML, and no page fetches a stylesheet', async ({
