@@ -30,9 +30,9 @@ export interface Gateway {
   /** Pass to `serve({ websocket: { server } })` so `/realtime/v1/websocket` can upgrade. */
   websocket: WebSocketServer
   /**
-   * Starts the periodic work no client waits for: pruning realtime's captured row changes, which
-   * would otherwise wait for the first `postgres_changes` subscriber (main.ts calls it at start-up;
-   * tests that build a gateway need not). `stop()` ends it.
+   * Starts the periodic work no client waits for: pruning realtime's captured row changes and its
+   * database broadcasts (realtime.send()), which would otherwise wait for the first subscriber
+   * (main.ts calls it at start-up; tests that build a gateway need not). `stop()` ends it.
    */
   startHousekeeping(): void
   /**
@@ -129,6 +129,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Gateway {
     websocket,
     startHousekeeping() {
       hub.changeFeed.startPruning()
+      hub.messageFeed.startPruning()
     },
     stop() {
       stopped ??= (async () => {

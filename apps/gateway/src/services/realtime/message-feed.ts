@@ -43,7 +43,7 @@ export class MessageFeed {
   #chain: Promise<void> = Promise.resolve()
   #lastInsertedAt: string | undefined
   readonly #recent = new Set<string>()
-  #lastPrune = Date.now()
+  #pruneTimer: NodeJS.Timeout | undefined
 
   readonly #retryDelaysMs: readonly number[]
 
@@ -97,7 +97,21 @@ export class MessageFeed {
     return started
   }
 
+  /**
+   * Prunes messages older than a day now and every hour (idempotent), whether or not anyone
+   * listens: realtime.send() can be called by any trigger or function, and nothing replays old
+   * messages. The gateway starts this at start-up (`Gateway.startHousekeeping`).
+   */
+  startPruning(): void {
+    if (this.#pruneTimer) return
+    this.#pruneTimer = setInterval(() => void this.#prune(), PRUNE_EVERY_MS)
+    this.#pruneTimer.unref()
+    void this.#prune()
+  }
+
   async stop(): Promise<void> {
+    clearInterval(this.#pruneTimer)
+    this.#pruneTimer = undefined
     const listener = this.#listener
     this.#listener = undefined
     this.#started = undefined
@@ -121,7 +135,6 @@ export class MessageFeed {
       id,
     ])
     for (const raw of rows) this.#handOn(Row.parse(raw))
-    await this.#maybePrune()
   }
 
   async #readSince() {
@@ -152,9 +165,11 @@ export class MessageFeed {
     })
   }
 
-  async #maybePrune() {
-    if (Date.now() - this.#lastPrune < PRUNE_EVERY_MS) return
-    this.#lastPrune = Date.now()
-    await this.#db.query(`select realtime.prune_messages(interval '${KEEP}')`)
+  async #prune() {
+    try {
+      await this.#db.query(`select realtime.prune_messages(interval '${KEEP}')`)
+    } catch (error) {
+      this.#logger.warn({ err: error }, 'realtime: pruning old database broadcasts failed')
+    }
   }
 }
