@@ -11,14 +11,14 @@
  */
 import { readFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
-import jpeg from 'jpeg-js'
+import sharp from 'sharp'
 import type { TraceEvent } from './trace-threads-report.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 
 /** For each screenshot of a trace: ms after the navigation whose URL holds `pathHint`, and how much darker the right edge is. */
-export function thumbShots(events: TraceEvent[], pathHint: string) {
+export async function thumbShots(events: TraceEvent[], pathHint: string) {
   const nav = events
     .filter((e) => e.name === 'navigationStart' && (e.args?.data?.documentLoaderURL ?? '').includes(pathHint))
     .at(-1)
@@ -26,7 +26,11 @@ export function thumbShots(events: TraceEvent[], pathHint: string) {
   const shots: { at: number; edgeDarker: number }[] = []
   for (const e of events) {
     if (e.name !== 'Screenshot' || !e.args?.snapshot) continue
-    const img = jpeg.decode(Buffer.from(e.args.snapshot, 'base64'), { useTArray: true })
+    const { data, info } = await sharp(Buffer.from(e.args.snapshot, 'base64'))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const img = { data, width: info.width, height: info.height }
     const top = Math.floor(img.height * 0.05)
     const bottom = Math.floor(img.height * 0.95)
     const column = (x: number) => {
@@ -53,7 +57,7 @@ const traceFile = option('trace')
 if (traceFile) {
   const json = JSON.parse(readFileSync(traceFile, 'utf8')) as TraceEvent[] | { traceEvents: TraceEvent[] }
   const events = Array.isArray(json) ? json : json.traceEvents
-  for (const s of thumbShots(events, option('path') ?? ''))
+  for (const s of await thumbShots(events, option('path') ?? ''))
     console.log(String(s.at).padStart(6), s.edgeDarker)
   process.exit(0)
 }
@@ -155,9 +159,7 @@ for (let round = 0; round < Number(option('rounds') ?? 1); round++) {
       .sort((a, b) => a - b)
     const cpu = viz.reduce((s, e) => s + (e.tdur ?? 0), 0) / 1000
     const thumb = screenshots
-      ? thumbShots(events, 'probe.test')
-          .filter((s) => s.edgeDarker > VISIBLE)
-          .map((s) => s.at)
+      ? (await thumbShots(events, 'probe.test')).filter((s) => s.edgeDarker > VISIBLE).map((s) => s.at)
       : []
     console.log(
       `${name.padEnd(40)} viz CPU ${cpu.toFixed(0).padStart(4)} ms, tasks > 1 ms ${String(over1.length).padStart(3)} (median ${(over1[Math.floor(over1.length / 2)] ?? 0).toFixed(1)} ms)${screenshots ? `; thumb visible at [${thumb.join(' ')}] ms` : ''}`,
