@@ -203,7 +203,7 @@ for (let round = 0; round < Number(option('rounds') ?? 1); round++) {
     })
     const started = Date.now()
     await tab.goto('http://probe.test/')
-    await tab.waitForTimeout(Math.max(0, 3600 - (Date.now() - started)))
+    await tab.waitForTimeout(Math.max(0, 3200 - (Date.now() - started)))
     const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
       .traceEvents
     const threads = new Map<string, string>()
