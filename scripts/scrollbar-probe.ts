@@ -5,8 +5,11 @@
  * Lighthouse's mobile preset), records a Chrome trace with screenshots for 3.2 s per scenario and
  * prints, per scenario, the GPU process's `VizCompositorThread` CPU, its tasks over 1 ms, and the
  * screenshots in which the scrollbar's thumb is visible (the darkest of the last 4 pixel columns
- * against the column 12 px in). Page changes happen at 1.5 s, after the load's own fade.
- *   node scripts/scrollbar-probe.ts [--no-screenshots] [--rounds=1] [part of a scenario's name]
+ * against the column 12 px in), with the first contentful paint and the `load` event. Page changes
+ * happen at 1.5 s, after the load's own fade; decision 073's scenarios change the page before or
+ * during the fade instead (ms after the first contentful paint, or with the `load` event held back
+ * by a slow image). `--all-shots` lists every screenshot as `ms:edge darkness`.
+ *   node scripts/scrollbar-probe.ts [--no-screenshots] [--all-shots] [--rounds=1] [part of a scenario's name]
  * `thumbShots` also reads a Lighthouse trace (`--save-assets`): `--trace=FILE --path=/tenant/dashboard`.
  */
 import { readFileSync } from 'node:fs'
@@ -67,6 +70,12 @@ const page = (css: string, body: string, script = '') =>
 const tall = Array.from({ length: 8 }, (_, i) => `<div class="b">block ${i}</div>`).join('')
 const short = '<div class="b"></div>'
 const later = (code: string) => `setTimeout(()=>{${code}},1500)`
+/** An image the routing answers after `ms`: it holds the document's `load` event that long. */
+const held = (ms: number) => `<img src="/slow.gif?ms=${ms}" width=1 height=1 alt="">`
+const grow = `r.innerHTML=${JSON.stringify(tall)}`
+/** Runs `code` `ms` after the first contentful paint (the document's first committed frame). */
+const afterFcp = (ms: number, code: string) =>
+  `new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(()=>{${code}},${ms})}}).observe({type:'paint',buffered:true})`
 const header = 'header{position:sticky;top:0;z-index:40;height:64px;background:rgba(255,255,255,.85)}'
 const scenarios: Record<string, string> = {
   'tall, nothing after': page('', tall),
@@ -99,6 +108,49 @@ const scenarios: Record<string, string> = {
   'tall, scrollTo(0, 100)': page('', tall, later('scrollTo(0,100)')),
   'tall, scrollTo(0, 0)': page('', tall, later('scrollTo(0,0)')),
   'tall, focus() of an input': page('', `<input id=i>${tall}`, later('i.focus()')),
+  // Which moment decides the one show (decision 073): the first paint, the load event, or later.
+  'tall, load held to 2 s': page('', `${tall}${held(2000)}`),
+  'short, load held to 2 s': page('', `<div id=r>${short}</div>${held(2000)}`),
+  'short, tall at 150 ms, load held to 2 s': page(
+    '',
+    `<div id=r>${short}</div>${held(2000)}`,
+    `setTimeout(()=>{${grow}},150)`,
+  ),
+  'short, tall at 600 ms, load held to 2 s': page(
+    '',
+    `<div id=r>${short}</div>${held(2000)}`,
+    `setTimeout(()=>{${grow}},600)`,
+  ),
+  'short, tall at load (held to 2 s)': page(
+    '',
+    `<div id=r>${short}</div>${held(2000)}`,
+    `addEventListener('load',()=>{${grow}})`,
+  ),
+  'short, tall 100 ms after load (held)': page(
+    '',
+    `<div id=r>${short}</div>${held(2000)}`,
+    `addEventListener('load',()=>setTimeout(()=>{${grow}},100))`,
+  ),
+  'tall, short from 150 ms, load held': page(
+    '',
+    `<div id=r>${tall}</div>${held(2000)}`,
+    `setTimeout(()=>{r.innerHTML=${JSON.stringify(short)}},150)`,
+  ),
+  'short, tall 100 ms after FCP': page('', `<div id=r>${short}</div><p>text</p>`, afterFcp(100, grow)),
+  'tall, short from FCP+100 to FCP+1000 ms': page(
+    '',
+    `<div id=r>${tall}</div>`,
+    afterFcp(
+      100,
+      `r.dataset.was=r.innerHTML;r.innerHTML=${JSON.stringify(short)};setTimeout(()=>{r.innerHTML=r.dataset.was},900)`,
+    ),
+  ),
+  'tall, short from FCP+450 ms': page(
+    '',
+    `<div id=r>${tall}</div>`,
+    afterFcp(450, `r.innerHTML=${JSON.stringify(short)}`),
+  ),
+  'short, tall at 150 ms': page('', `<div id=r>${short}</div>`, `setTimeout(()=>{${grow}},150)`),
   'header: sticky': page(header, `<header>Genesis</header>${tall}`),
   'header: sticky, backdrop blur': page(
     `${header}header{backdrop-filter:blur(8px)}`,
@@ -109,6 +161,9 @@ const scenarios: Record<string, string> = {
     `<header><div>Genesis</div></header>${tall}`,
   ),
 }
+
+/** A 1 × 1 transparent GIF. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
 
 const only = args.find((a) => !a.startsWith('--'))
 const screenshots = !args.includes('--no-screenshots')
@@ -127,7 +182,12 @@ for (let round = 0; round < Number(option('rounds') ?? 1); round++) {
       deviceScaleFactor: 1.75,
     })
     const tab = await context.newPage()
-    await tab.route('http://probe.test/**', (r) => r.fulfill({ contentType: 'text/html', body: html }))
+    await tab.route('http://probe.test/**', async (r) => {
+      const url = new URL(r.request().url())
+      if (url.pathname !== '/slow.gif') return r.fulfill({ contentType: 'text/html', body: html })
+      await new Promise((done) => setTimeout(done, Number(url.searchParams.get('ms'))))
+      return r.fulfill({ contentType: 'image/gif', body: GIF })
+    })
     await browser.startTracing(tab, {
       screenshots,
       categories: [
@@ -159,10 +219,22 @@ for (let round = 0; round < Number(option('rounds') ?? 1); round++) {
       .sort((a, b) => a - b)
     const cpu = viz.reduce((s, e) => s + (e.tdur ?? 0), 0) / 1000
     const thumb = screenshots
-      ? (await thumbShots(events, 'probe.test')).filter((s) => s.edgeDarker > VISIBLE).map((s) => s.at)
+      ? (await thumbShots(events, 'probe.test'))
+          .filter((s) => args.includes('--all-shots') || s.edgeDarker > VISIBLE)
+          .map((s) => (args.includes('--all-shots') ? `${s.at}:${s.edgeDarker}` : s.at))
       : []
+    const nav = events
+      .filter(
+        (e) => e.name === 'navigationStart' && (e.args?.data?.documentLoaderURL ?? '').includes('probe.test'),
+      )
+      .at(-1)
+    const at = (eventName: string) => {
+      const e = events.find((x) => x.name === eventName && nav && x.ts >= nav.ts)
+      return e && nav ? Math.round((e.ts - nav.ts) / 1000) : undefined
+    }
     console.log(
-      `${name.padEnd(40)} viz CPU ${cpu.toFixed(0).padStart(4)} ms, tasks > 1 ms ${String(over1.length).padStart(3)} (median ${(over1[Math.floor(over1.length / 2)] ?? 0).toFixed(1)} ms)${screenshots ? `; thumb visible at [${thumb.join(' ')}] ms` : ''}`,
+      `${name.padEnd(40)} FCP ${at('firstContentfulPaint')} ms, load ${at('loadEventStart')} ms;`,
+      `viz CPU ${cpu.toFixed(0).padStart(4)} ms, tasks > 1 ms ${String(over1.length).padStart(3)} (median ${(over1[Math.floor(over1.length / 2)] ?? 0).toFixed(1)} ms)${screenshots ? `; thumb visible at [${thumb.join(' ')}] ms` : ''}`,
     )
     await context.close()
   }
