@@ -129,9 +129,7 @@ function MoreInCategory({ shop, related }: { shop: Shop; related: Shop[] }) {
         {related.map((other) => (
           <li
             key={other.id}
-            // Below the fold on a phone: skipped until near the screen, as the directory's cards
-            // (decision 074); the card's own outline and shadow are outside its containment.
-            className="relative flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition [contain-intrinsic-size:auto_5rem] [content-visibility:auto] focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700 hover:border-brand-300 hover:shadow-md"
+            className="relative flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700 hover:border-brand-300 hover:shadow-md"
           >
             <StoreLogo shop={other} className="size-12 text-base" />
             <div className="min-w-0">

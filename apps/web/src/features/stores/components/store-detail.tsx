@@ -27,15 +27,6 @@ import { StoreLogo } from './store-logo'
 import { useMinute } from './use-minute'
 import { useOpenStatuses } from './use-open-status'
 
-/**
- * The cards a phone shows only after scrolling (trading hours, the floor diagram, decision 074):
- * the browser skips their style, layout and paint until they come near the screen, as home's
- * sections below the fold do (decision 044). Set on each card, not on their column, so that a
- * card's own shadow is not clipped by the containment. The remembered size is the card's height
- * on a phone, so the page's height hardly changes when they are drawn.
- */
-const UNTIL_NEAR = '[content-visibility:auto] [contain-intrinsic-size:auto_16rem]'
-
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 const websiteLabel = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/$/, '')
 
@@ -169,7 +160,7 @@ export function StoreDetail({ shop, floor, live }: { shop: Shop; floor: FloorWin
           </Card>
         </div>
         <div className="space-y-6">
-          <Card className={`h-fit p-6 ${UNTIL_NEAR}`}>
+          <Card className="h-fit p-6">
             <h2 className="flex items-center gap-2 text-lg font-semibold text-stone-900">
               <ClockIcon className="size-5 text-brand-700" aria-hidden="true" />
               Trading Hours
@@ -202,7 +193,7 @@ export function StoreDetail({ shop, floor, live }: { shop: Shop; floor: FloorWin
               </div>
             )}
           </Card>
-          <Card className={`p-6 ${UNTIL_NEAR}`}>
+          <Card className="p-6">
             <h2 className="flex items-center gap-2 text-lg font-semibold text-stone-900">
               <MapPinIcon className="size-5 text-brand-700" aria-hidden="true" />
               Where to find us
