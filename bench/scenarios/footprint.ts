@@ -56,7 +56,11 @@ interface Side {
 const ALL_SIDES: Side[] = [
   { name: 'tuned (defaults)', flags: TUNED_NODE_FLAGS, env: TUNED_ENV },
   // PGlite in the gateway's thread, as before decision 071 (PGLITE_WORKER's default is `auto`).
-  { name: 'untuned (before 032)', flags: [], env: { PGLITE_SHARED_BUFFERS_MB: '128', PGLITE_WORKER: 'false' } },
+  {
+    name: 'untuned (before 032)',
+    flags: [],
+    env: { PGLITE_SHARED_BUFFERS_MB: '128', PGLITE_WORKER: 'false' },
+  },
 ]
 /**
  * BENCH_FOOTPRINT_SIDES=tuned measures the tuned gateway alone (memory only, no REST ratio);

@@ -88,7 +88,10 @@ async function main() {
       // a minute, or a failed restart, ends the gateway so that its supervisor starts it again.
       onThreadEvent: (event) => {
         if (event.type === 'lost') {
-          logger.error({ err: event.error, restarting: event.restarting }, 'database: the PGlite thread ended')
+          logger.error(
+            { err: event.error, restarting: event.restarting },
+            'database: the PGlite thread ended',
+          )
         } else if (event.type === 'restarted') {
           logger.warn('database: the PGlite thread was restarted on the same data folder')
         } else {
