@@ -9,10 +9,6 @@ import type { Queryable, QueryOptions } from './types.ts'
  */
 
 export interface ThreadData {
-  /** This module's URL, imported by pglite-thread-entry.mjs. */
-  main: string
-  /** The thread's own modules by URL, their types removed (pglite-thread-entry.mjs). */
-  sources: Record<string, string>
   dataDir?: string
   memory?: Partial<PgliteMemorySettings>
   loadDataDir?: ArrayBuffer

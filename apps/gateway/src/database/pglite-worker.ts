@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { stripTypeScriptTypes } from 'node:module'
 import { Worker } from 'node:worker_threads'
 // Types only: PGlite's own JavaScript is loaded in the worker thread, not in the gateway's.
 import { paramsAsText } from './params-as-text.ts'
@@ -27,43 +25,6 @@ function fromSent(sent: SentError): Error {
 
 /** An error with a PostgreSQL SQLSTATE, as the REST and health code classify them. */
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code })
-
-const THREAD_MAIN = new URL('./pglite-thread.ts', import.meta.url)
-let threadSources: Record<string, string> | undefined
-
-/**
- * The thread's own TypeScript modules (pglite-thread.ts and the relative imports it reaches), their
- * types removed here, where Node's TypeScript stripper is running anyway: the thread then does not
- * start a stripper of its own (some 12 MB resident, decision 072). Empty when stripping is not
- * available: the thread then loads its modules as usual.
- */
-function sourcesOfThread(): Record<string, string> {
-  if (threadSources) return threadSources
-  const sources: Record<string, string> = {}
-  // Node's stripper is marked experimental; its one warning would be the only line it adds.
-  const emitWarning = process.emitWarning
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    if (String(warning).startsWith('stripTypeScriptTypes')) return
-    return (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest)
-  }) as typeof process.emitWarning
-  try {
-    const todo = [THREAD_MAIN]
-    for (let url = todo.pop(); url; url = todo.pop()) {
-      if (url.href in sources) continue
-      const text = readFileSync(url, 'utf8')
-      sources[url.href] = stripTypeScriptTypes(text)
-      for (const [, path] of text.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+\.ts)'/g)) {
-        todo.push(new URL(path, url))
-      }
-    }
-    threadSources = sources
-  } catch {
-    threadSources = {}
-  } finally {
-    process.emitWarning = emitWarning
-  }
-  return threadSources
-}
 
 /** What the gateway hears of its PGlite thread's life after it opened (decision 072). */
 export type ThreadEvent =
@@ -108,7 +69,6 @@ export async function openPgliteInWorker(
   dataDir?: string,
   options: PgliteWorkerOptions = {},
 ): Promise<PgliteDatabase> {
-  const sources = sourcesOfThread()
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   const listeners = new Map<
     number,
@@ -132,7 +92,7 @@ export async function openPgliteInWorker(
 
   /** Starts a thread and resolves once PGlite is open in it. */
   function startThread(first: boolean): Promise<void> {
-    const data: ThreadData = { main: THREAD_MAIN.href, sources, dataDir, memory: options.memory }
+    const data: ThreadData = { dataDir, memory: options.memory }
     const transfer: ArrayBuffer[] = []
     if (first && options.loadDataDir) {
       // Read by the caller before: see below.
@@ -141,7 +101,7 @@ export async function openPgliteInWorker(
     }
     // No inherited options: a preloaded script (`--import`) is for the gateway's own thread, and V8's
     // flags (`--liftoff-only`) are the process's, shared by every thread, not a thread's own.
-    const thread = new Worker(new URL('./pglite-thread-entry.mjs', import.meta.url), {
+    const thread = new Worker(new URL('./pglite-thread.ts', import.meta.url), {
       execArgv: [],
       workerData: data,
       transferList: transfer,
