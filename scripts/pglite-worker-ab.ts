@@ -39,7 +39,7 @@ interface Side {
   env: Record<string, string>
 }
 const SIDES: Side[] = [
-  // In-thread pinned: PGLITE_WORKER's default is `auto` since decision 072.
+  // In-thread pinned, whatever PGLITE_WORKER's default becomes (decision 072).
   { key: 'thread+liftoff (npm start)', flags: FLAGS, env: { ...ENV, PGLITE_WORKER: 'false' } },
   { key: 'thread+liftoff A/A twin', flags: FLAGS, env: { ...ENV, PGLITE_WORKER: 'false' } },
   { key: 'thread, no liftoff', flags: NO_LIFTOFF, env: { ...ENV, PGLITE_WORKER: 'false' } },

@@ -55,7 +55,7 @@ interface Side {
 }
 const ALL_SIDES: Side[] = [
   { name: 'tuned (defaults)', flags: TUNED_NODE_FLAGS, env: TUNED_ENV },
-  // PGlite in the gateway's thread, as before decision 071 (PGLITE_WORKER's default is `auto`).
+  // PGlite in the gateway's thread, as before decision 071, whatever PGLITE_WORKER's default becomes.
   {
     name: 'untuned (before 032)',
     flags: [],

@@ -80,14 +80,16 @@ describe('configuration from the environment', () => {
     }
   })
 
-  it('runs PGlite in a worker thread by default when the machine has more than one core (PGLITE_WORKER=auto, decision 072)', () => {
+  it("runs PGlite in the gateway's thread by default, in a worker with `auto` on more than one core (decision 072)", () => {
     const defaults = loadConfig({}, '/srv/centre')
-    expect(defaults.PGLITE_WORKER).toBe('auto')
-    expect(defaults.pgliteWorker).toBe(availableParallelism() > 1)
+    expect(defaults.PGLITE_WORKER).toBe('false')
+    expect(defaults.pgliteWorker).toBe(false)
     expect(loadConfig({ PGLITE_WORKER: 'false' }).pgliteWorker).toBe(false)
     expect(loadConfig({ PGLITE_WORKER: 'true' }).pgliteWorker).toBe(true)
     expect(loadConfig({ PGLITE_WORKER: 'auto' }).pgliteWorker).toBe(availableParallelism() > 1)
-    expect(() => loadConfig({ PGLITE_WORKER: 'sometimes' })).toThrow(/^Invalid environment variable PGLITE_WORKER=/)
+    expect(() => loadConfig({ PGLITE_WORKER: 'sometimes' })).toThrow(
+      /^Invalid environment variable PGLITE_WORKER=/,
+    )
   })
 
   it('reads the backup settings, off by default, and refuses bad ones', () => {

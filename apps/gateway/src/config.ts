@@ -43,7 +43,7 @@ const EnvSchema = z.object({
   // The embedded database (PGlite, without DATABASE_URL): its shared_buffers in MB (decision 032).
   PGLITE_SHARED_BUFFERS_MB: int(1, 4096).default(16),
   // PGlite in a worker thread of its own instead of the gateway's thread (decision 071; a spike).
-  PGLITE_WORKER: z.enum(['auto', 'true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).default('auto'),
+  PGLITE_WORKER: z.enum(['auto', 'true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).default('false'),
   STORAGE_DIR: optional,
   SITE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADDITIONAL_REDIRECT_URLS: z.string().default(''),
@@ -224,7 +224,7 @@ export interface Config extends Env {
   /** Allowed `redirect_to` prefixes for auth links. */
   redirectUrls: string[]
   schemas: string[]
-  /** PGLITE_WORKER resolved (`auto`: a worker thread when the machine has more than one core). */
+  /** PGLITE_WORKER resolved (`auto`: a worker thread when the machine has more than one core; default `false`). */
   pgliteWorker: boolean
 }
 

@@ -197,8 +197,8 @@ export interface OpenPgliteOptions {
   memory?: Partial<PgliteMemorySettings>
   /**
    * Run PGlite in a worker thread of its own (pglite-worker.ts, decision 071) instead of the
-   * gateway's thread. Default: the PGLITE_WORKER environment setting (`auto` when unset: the worker
-   * on a machine with more than one core, pglite-worker-setting.ts).
+   * gateway's thread. Default: the PGLITE_WORKER environment setting (pglite-worker-setting.ts:
+   * `true`, `auto` on a machine with more than one core; off when unset).
    */
   worker?: boolean
 }
