@@ -39,9 +39,10 @@ interface Side {
   env: Record<string, string>
 }
 const SIDES: Side[] = [
-  { key: 'thread+liftoff (npm start)', flags: FLAGS, env: ENV },
-  { key: 'thread+liftoff A/A twin', flags: FLAGS, env: ENV },
-  { key: 'thread, no liftoff', flags: NO_LIFTOFF, env: ENV },
+  // In-thread pinned, whatever PGLITE_WORKER's default becomes (decision 072).
+  { key: 'thread+liftoff (npm start)', flags: FLAGS, env: { ...ENV, PGLITE_WORKER: 'false' } },
+  { key: 'thread+liftoff A/A twin', flags: FLAGS, env: { ...ENV, PGLITE_WORKER: 'false' } },
+  { key: 'thread, no liftoff', flags: NO_LIFTOFF, env: { ...ENV, PGLITE_WORKER: 'false' } },
   { key: 'worker+liftoff', flags: FLAGS, env: { ...ENV, PGLITE_WORKER: 'true' } },
   { key: 'worker, no liftoff', flags: NO_LIFTOFF, env: { ...ENV, PGLITE_WORKER: 'true' } },
 ]
@@ -182,7 +183,7 @@ try {
       `| ${r.side.key} | ${r.mem.idle.toFixed(0)} | ${r.mem.after.toFixed(0)} | ${r.mem.peak.toFixed(0)} | ${(r.reads / ((ROUNDS * SLICE_MS) / 1000)).toFixed(0)} | ${(r.cpu.process / r.reads).toFixed(3)} | ${(r.cpu.main / r.reads).toFixed(3)} | ${(r.reads / ref.reads).toFixed(2)}, ${q(ratios, 0.5).toFixed(2)} (${q(ratios, 0.25).toFixed(2)}–${q(ratios, 0.75).toFixed(2)}) | ${cpuRatio.toFixed(2)} |`,
     )
   }
-  for (const r of running.filter((x) => x.side.env.PGLITE_WORKER)) {
+  for (const r of running.filter((x) => x.side.env.PGLITE_WORKER === 'true')) {
     const busy = threadsOf(r.g.child.pid as number)
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 4)

@@ -55,7 +55,12 @@ interface Side {
 }
 const ALL_SIDES: Side[] = [
   { name: 'tuned (defaults)', flags: TUNED_NODE_FLAGS, env: TUNED_ENV },
-  { name: 'untuned (before 032)', flags: [], env: { PGLITE_SHARED_BUFFERS_MB: '128' } },
+  // PGlite in the gateway's thread, as before decision 071, whatever PGLITE_WORKER's default becomes.
+  {
+    name: 'untuned (before 032)',
+    flags: [],
+    env: { PGLITE_SHARED_BUFFERS_MB: '128', PGLITE_WORKER: 'false' },
+  },
 ]
 /**
  * BENCH_FOOTPRINT_SIDES=tuned measures the tuned gateway alone (memory only, no REST ratio);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig, SETTING_NAMES } from './config.ts'
 
@@ -77,6 +78,18 @@ describe('configuration from the environment', () => {
         /^Invalid environment variable PGLITE_SHARED_BUFFERS_MB=/,
       )
     }
+  })
+
+  it("runs PGlite in the gateway's thread by default, in a worker with `auto` on more than one core (decision 072)", () => {
+    const defaults = loadConfig({}, '/srv/centre')
+    expect(defaults.PGLITE_WORKER).toBe('false')
+    expect(defaults.pgliteWorker).toBe(false)
+    expect(loadConfig({ PGLITE_WORKER: 'false' }).pgliteWorker).toBe(false)
+    expect(loadConfig({ PGLITE_WORKER: 'true' }).pgliteWorker).toBe(true)
+    expect(loadConfig({ PGLITE_WORKER: 'auto' }).pgliteWorker).toBe(availableParallelism() > 1)
+    expect(() => loadConfig({ PGLITE_WORKER: 'sometimes' })).toThrow(
+      /^Invalid environment variable PGLITE_WORKER=/,
+    )
   })
 
   it('reads the backup settings, off by default, and refuses bad ones', () => {

@@ -1,5 +1,6 @@
 import { RETENTION_DEFAULT_DAYS as KEEP } from '@genesis/contracts/retention'
 import { z } from 'zod'
+import { pgliteWorkerFor } from './database/pglite-worker-setting.ts'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -42,7 +43,7 @@ const EnvSchema = z.object({
   // The embedded database (PGlite, without DATABASE_URL): its shared_buffers in MB (decision 032).
   PGLITE_SHARED_BUFFERS_MB: int(1, 4096).default(16),
   // PGlite in a worker thread of its own instead of the gateway's thread (decision 071; a spike).
-  PGLITE_WORKER: bool.default(false),
+  PGLITE_WORKER: z.enum(['auto', 'true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).default('false'),
   STORAGE_DIR: optional,
   SITE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADDITIONAL_REDIRECT_URLS: z.string().default(''),
@@ -223,6 +224,8 @@ export interface Config extends Env {
   /** Allowed `redirect_to` prefixes for auth links. */
   redirectUrls: string[]
   schemas: string[]
+  /** PGLITE_WORKER resolved (`auto`: a worker thread when the machine has more than one core; default `false`). */
+  pgliteWorker: boolean
 }
 
 export class ConfigError extends Error {}
@@ -268,5 +271,6 @@ export function loadConfig(
     schemas: values.DB_SCHEMAS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    pgliteWorker: pgliteWorkerFor(values.PGLITE_WORKER),
   }
 }

@@ -83,13 +83,33 @@ async function main() {
       poolSize: config.DATABASE_POOL_SIZE,
       dataDir: config.dataDir,
       pglite: { sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB },
-      pgliteWorker: config.PGLITE_WORKER,
+      pgliteWorker: config.pgliteWorker,
+      // The worker's thread (decision 072): restarted once on the same folder; a second loss within
+      // a minute, or a failed restart, ends the gateway so that its supervisor starts it again.
+      onThreadEvent: (event) => {
+        if (event.type === 'lost') {
+          logger.error(
+            { err: event.error, restarting: event.restarting },
+            'database: the PGlite thread ended',
+          )
+        } else if (event.type === 'restarted') {
+          logger.warn('database: the PGlite thread was restarted on the same data folder')
+        } else {
+          logger.fatal({ err: event.error }, 'database: no PGlite thread any more, exiting')
+          process.exit(1)
+        }
+      },
     })
   } catch (error) {
     // Unreachable, refused, or too old (PostgreSQL 15+): one line, not a stack.
     const { message, code } = error as NodeJS.ErrnoException
     console.error(`Cannot open the database: ${message || code || String(error)}`)
     process.exit(1)
+  }
+  if (db.kind === 'pglite') {
+    logger.info(
+      `database: PGlite in ${config.pgliteWorker ? 'a worker thread of its own' : "the gateway's thread"} (PGLITE_WORKER=${config.PGLITE_WORKER})`,
+    )
   }
   const applied = await migrate(db)
   if (applied.length > 0) logger.info({ applied }, 'migrations applied')

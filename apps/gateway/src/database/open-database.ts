@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { OpenPgliteOptions, PgliteMemorySettings } from './pglite.ts'
+import type { ThreadEvent } from './pglite-worker.ts'
+import { pgliteWorkerFor } from './pglite-worker-setting.ts'
 import type { Database } from './types.ts'
 
 export interface DatabaseSettings {
@@ -13,8 +15,10 @@ export interface DatabaseSettings {
   memory?: boolean
   /** What the embedded database reserves (PGLITE_* settings); ignored with a databaseUrl. */
   pglite?: Partial<PgliteMemorySettings>
-  /** PGLITE_WORKER: PGlite in a worker thread (decision 071); ignored with a databaseUrl. */
+  /** PGLITE_WORKER resolved: PGlite in a worker thread (decisions 071, 072); ignored with a databaseUrl. */
   pgliteWorker?: boolean
+  /** With the worker: what happens to its thread after it opened (pglite-worker.ts). */
+  onThreadEvent?: (event: ThreadEvent) => void
 }
 
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
@@ -30,9 +34,9 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   }
   const options: OpenPgliteOptions = { memory: settings.pglite, worker: false }
   // In a worker thread (decision 071), PGlite's JavaScript is loaded there only.
-  if (settings.pgliteWorker ?? process.env.PGLITE_WORKER === 'true') {
+  if (settings.pgliteWorker ?? pgliteWorkerFor(process.env.PGLITE_WORKER)) {
     const { openPgliteInWorker } = await import('./pglite-worker.ts')
-    return openPgliteInWorker(dir, options)
+    return openPgliteInWorker(dir, { ...options, onThreadEvent: settings.onThreadEvent })
   }
   const { openPglite } = await import('./pglite.ts')
   return openPglite(dir, options)

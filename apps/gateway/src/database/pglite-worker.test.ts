@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { isDatabaseUnavailable } from '../http/service-error.ts'
 import { openPglite } from './pglite.ts'
+import { openPgliteInWorker, pgliteThreadOf, type ThreadEvent } from './pglite-worker.ts'
+import { pgliteWorkerFor } from './pglite-worker-setting.ts'
 
 /**
  * PGlite in a worker thread (decision 071): what crosses the thread boundary. The other database
@@ -91,5 +97,88 @@ describe('PGlite in a worker thread', { timeout: 120_000 }, () => {
     } finally {
       await copy.close()
     }
+  })
+
+  it('restarts a thread that ended unasked on the same folder: committed rows kept, the open transaction failed, listeners told', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'genesis-pglite-thread-'))
+    const events: ThreadEvent[] = []
+    const db = await openPgliteInWorker(dir, { onThreadEvent: (event) => events.push(event) })
+    try {
+      await db.exec('create table kept (n int primary key)')
+      await db.query('insert into kept values (1)')
+      await db.transaction(async (tx) => {
+        await tx.query('insert into kept values (2)')
+        await tx.query('insert into kept values (3)')
+      })
+      const lost: Error[] = []
+      await db.listen('news', () => undefined, { onLost: (error) => lost.push(error) })
+      const heard: string[] = []
+      await db.listen('news', (payload) => heard.push(payload))
+
+      // The thread ends (as a crash would) inside a transaction that has written but not committed.
+      const open = db.transaction(async (tx) => {
+        await tx.query('insert into kept values (4)')
+        await pgliteThreadOf(db)?.terminate()
+        await tx.query('insert into kept values (5)')
+      })
+      const inFlight = await open.catch((error: unknown) => error)
+      expect(inFlight).toMatchObject({ code: '08007' })
+      expect(isDatabaseUnavailable(inFlight)).toBe(true)
+      expect(events[0]).toMatchObject({ type: 'lost', restarting: true })
+      expect(lost).toHaveLength(1)
+      // While the new thread opens, calls fail at once (so /health/ready answers 503).
+      const meanwhile = await db.query('select 1').catch((error: unknown) => error)
+      expect(meanwhile).toMatchObject({ code: '57P03' })
+      expect(isDatabaseUnavailable(meanwhile)).toBe(true)
+
+      await vi.waitFor(() => expect(events.at(-1)?.type).toBe('restarted'), {
+        timeout: 90_000,
+        interval: 100,
+      })
+      expect((await db.query('select n from kept order by n')).rows).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }])
+      await db.query('insert into kept values (6)')
+      // A listener without onLost listens again on the new thread.
+      await db.query("select pg_notify('news', 'again')")
+      await vi.waitFor(() => expect(heard).toEqual(['again']))
+
+      // A second loss within the restart window: no thread any more.
+      await pgliteThreadOf(db)?.terminate()
+      expect(events.slice(-2).map((e) => e.type)).toEqual(['lost', 'failed'])
+      expect(events.at(-2)).toMatchObject({ restarting: false })
+      await expect(db.query('select 1')).rejects.toMatchObject({ code: '57P03' })
+    } finally {
+      await db.close()
+    }
+    // What was committed is in the folder for the next start.
+    const again = await openPglite(join(dir), { worker: true })
+    try {
+      expect((await again.query('select n from kept order by n')).rows).toEqual([
+        { n: 1 },
+        { n: 2 },
+        { n: 3 },
+        { n: 6 },
+      ])
+    } finally {
+      await again.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('gives up at once on a database without a folder (nothing to reopen)', async () => {
+    const events: ThreadEvent[] = []
+    const db = await openPgliteInWorker(undefined, { onThreadEvent: (event) => events.push(event) })
+    await pgliteThreadOf(db)?.terminate()
+    expect(events.map((e) => e.type)).toEqual(['lost', 'failed'])
+    await expect(db.query('select 1')).rejects.toMatchObject({ code: '57P03' })
+    await db.close()
+  })
+
+  it('PGLITE_WORKER=auto runs the worker on a machine with more than one core; unset is false', () => {
+    expect(pgliteWorkerFor(undefined, 2)).toBe(false)
+    expect(pgliteWorkerFor('', 2)).toBe(false)
+    expect(pgliteWorkerFor('auto', 1)).toBe(false)
+    expect(pgliteWorkerFor('auto', 4)).toBe(true)
+    expect(pgliteWorkerFor('false', 4)).toBe(false)
+    expect(pgliteWorkerFor('true', 1)).toBe(true)
   })
 })

@@ -5,6 +5,7 @@ import { messages, PGlite, parse, type Results, TransactionAbortedError } from '
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { Mutex } from './mutex.ts'
 import { paramsAsText } from './params-as-text.ts'
+import { pgliteWorkerFor } from './pglite-worker-setting.ts'
 import { PreparedStatements, type Step } from './prepared-statements.ts'
 import type { Database, Queryable, QueryOptions, QueryResult, TransactionOptions } from './types.ts'
 
@@ -196,13 +197,14 @@ export interface OpenPgliteOptions {
   memory?: Partial<PgliteMemorySettings>
   /**
    * Run PGlite in a worker thread of its own (pglite-worker.ts, decision 071) instead of the
-   * gateway's thread. Default: the PGLITE_WORKER environment setting ("true"), otherwise off.
+   * gateway's thread. Default: the PGLITE_WORKER environment setting (pglite-worker-setting.ts:
+   * `true`, `auto` on a machine with more than one core; off when unset).
    */
   worker?: boolean
 }
 
 export async function openPglite(dataDir?: string, options: OpenPgliteOptions = {}): Promise<PgliteDatabase> {
-  if (options.worker ?? process.env.PGLITE_WORKER === 'true') {
+  if (options.worker ?? pgliteWorkerFor(process.env.PGLITE_WORKER)) {
     const { openPgliteInWorker } = await import('./pglite-worker.ts')
     return openPgliteInWorker(dataDir, options)
   }
