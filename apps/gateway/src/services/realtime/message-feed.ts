@@ -88,6 +88,7 @@ export class MessageFeed {
       )
       this.#listener = listener
       await listener.started
+      this.startPruning()
     })().catch((error: unknown) => {
       // A start that failed can be tried again (unless a stop and another start came meanwhile).
       if (this.#started === started) this.#started = undefined
@@ -100,7 +101,8 @@ export class MessageFeed {
   /**
    * Prunes messages older than a day now and every hour (idempotent), whether or not anyone
    * listens: realtime.send() can be called by any trigger or function, and nothing replays old
-   * messages. The gateway starts this at start-up (`Gateway.startHousekeeping`).
+   * messages. The gateway starts this at start-up (`Gateway.startHousekeeping`); `start()` starts
+   * it too, as it pruned before housekeeping existed.
    */
   startPruning(): void {
     if (this.#pruneTimer) return
