@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import { z } from 'zod'
 import { type KeptListener, keepListening } from '../../database/kept-listener.ts'
 import type { Database } from '../../database/types.ts'
+import { RepeatingTask } from '../../repeating-task.ts'
 import { type CapturedChange, ChangeLedger } from './change-ledger.ts'
 
 /** One captured row change, read back from realtime.changes. */
@@ -76,7 +77,7 @@ export class ChangeFeed {
   #starting: Promise<void> | undefined
   #listener: KeptListener | undefined
   #baselineRecorded = false
-  #pruneTimer: NodeJS.Timeout | undefined
+  readonly #pruning = new RepeatingTask(() => this.#prune(), PRUNE_EVERY_MS)
   /** performance.now() when the subscription was lost; undefined while listening and caught up. */
   #deafSince: number | undefined
 
@@ -124,17 +125,13 @@ export class ChangeFeed {
    * starts this at start-up (`Gateway.startHousekeeping`); `start()` starts it too.
    */
   startPruning(): void {
-    if (this.#pruneTimer) return
-    this.#pruneTimer = setInterval(() => void this.#prune(), PRUNE_EVERY_MS)
-    this.#pruneTimer.unref()
-    void this.#prune()
+    this.#pruning.start()
   }
 
   async stop(): Promise<void> {
     const starting = this.#starting
     this.#starting = undefined
-    clearInterval(this.#pruneTimer)
-    this.#pruneTimer = undefined
+    this.#pruning.stop()
     // A later start records a new baseline: what is committed while stopped is not caught up.
     this.#baselineRecorded = false
     this.#deafSince = undefined

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import { z } from 'zod'
 import { type KeptListener, keepListening } from '../../database/kept-listener.ts'
 import type { Database } from '../../database/types.ts'
+import { RepeatingTask } from '../../repeating-task.ts'
 
 /** A broadcast sent from the database with realtime.send() (migration 20261123500100). */
 export interface DatabaseMessage {
@@ -43,7 +44,7 @@ export class MessageFeed {
   #chain: Promise<void> = Promise.resolve()
   #lastInsertedAt: string | undefined
   readonly #recent = new Set<string>()
-  #pruneTimer: NodeJS.Timeout | undefined
+  readonly #pruning = new RepeatingTask(() => this.#prune(), PRUNE_EVERY_MS)
 
   readonly #retryDelaysMs: readonly number[]
 
@@ -105,15 +106,11 @@ export class MessageFeed {
    * it too, as it pruned before housekeeping existed.
    */
   startPruning(): void {
-    if (this.#pruneTimer) return
-    this.#pruneTimer = setInterval(() => void this.#prune(), PRUNE_EVERY_MS)
-    this.#pruneTimer.unref()
-    void this.#prune()
+    this.#pruning.start()
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.#pruneTimer)
-    this.#pruneTimer = undefined
+    this.#pruning.stop()
     const listener = this.#listener
     this.#listener = undefined
     this.#started = undefined
