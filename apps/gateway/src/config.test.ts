@@ -86,10 +86,19 @@ describe('configuration from the environment', () => {
     expect(defaults.pgliteWorker).toBe(false)
     expect(loadConfig({ PGLITE_WORKER: 'false' }).pgliteWorker).toBe(false)
     expect(loadConfig({ PGLITE_WORKER: 'true' }).pgliteWorker).toBe(true)
+    expect(loadConfig({ PGLITE_WORKER: 'on' }).pgliteWorker).toBe(true)
+    expect(loadConfig({ PGLITE_WORKER: '0' }).pgliteWorker).toBe(false)
     expect(loadConfig({ PGLITE_WORKER: 'auto' }).pgliteWorker).toBe(availableParallelism() > 1)
     expect(() => loadConfig({ PGLITE_WORKER: 'sometimes' })).toThrow(
       /^Invalid environment variable PGLITE_WORKER=/,
     )
+  })
+
+  it('takes the same on/off words for every on/off setting', () => {
+    for (const word of ['true', '1', 'yes', 'on'])
+      expect(loadConfig({ SEED_DEMO: word }).SEED_DEMO).toBe(true)
+    for (const word of ['false', '0', 'no', 'off'])
+      expect(loadConfig({ SEED_DEMO: word }).SEED_DEMO).toBe(false)
   })
 
   it('reads the backup settings, off by default, and refuses bad ones', () => {

@@ -1,10 +1,9 @@
 import { RETENTION_DEFAULT_DAYS as KEEP } from '@genesis/contracts/retention'
 import { z } from 'zod'
 import { pgliteWorkerFor } from './database/pglite-worker-setting.ts'
+import { FALSE_WORDS, isTrueWord, TRUE_WORDS } from './setting-words.ts'
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['true', '1', 'yes', 'on'].includes(v))
+const bool = z.enum([...TRUE_WORDS, ...FALSE_WORDS]).transform(isTrueWord)
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
 /** TRUST_PROXY: a count of proxies; `true` is one, `false` none (decision 036). */
 const proxyCount = z
@@ -43,7 +42,7 @@ const EnvSchema = z.object({
   // The embedded database (PGlite, without DATABASE_URL): its shared_buffers in MB (decision 032).
   PGLITE_SHARED_BUFFERS_MB: int(1, 4096).default(16),
   // PGlite in a worker thread of its own instead of the gateway's thread (decision 071; a spike).
-  PGLITE_WORKER: z.enum(['auto', 'true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).default('false'),
+  PGLITE_WORKER: z.enum(['auto', ...TRUE_WORDS, ...FALSE_WORDS]).default('false'),
   STORAGE_DIR: optional,
   SITE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADDITIONAL_REDIRECT_URLS: z.string().default(''),

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import { isTrueWord } from '../setting-words.ts'
 
 /**
  * PGLITE_WORKER (decisions 071, 072): `true` runs PGlite in a worker thread of its own, `false` in
@@ -14,5 +15,5 @@ export function pgliteWorkerFor(
   if (typeof setting === 'boolean') return setting
   if (setting === undefined || setting === '') return false
   if (setting === 'auto') return cores > 1
-  return ['true', '1', 'yes', 'on'].includes(setting)
+  return isTrueWord(setting)
 }
