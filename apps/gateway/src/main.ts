@@ -128,6 +128,16 @@ async function main() {
     // The demo stores' logos and the vacant units' floor plans (issue 15 §2).
     logger.info(await seedDemoImages(deps), 'demo logos and floor plans stored')
   }
+  // A first start's one-time work (migrations, the demo seed) leaves its high-water mark in PGlite's
+  // WebAssembly memory for good: with PGlite in a worker thread, a new thread on the same folder
+  // starts without it (decision 076), before anything else uses the database.
+  if ((applied.length > 0 || seeded) && db.kind === 'pglite' && config.pgliteWorker) {
+    const { renewPgliteThread } = await import('./database/pglite-worker.ts')
+    await renewPgliteThread(db).then(
+      (renewed) => renewed && logger.info('database: PGlite thread reopened after the first-start work'),
+      (error: unknown) => logger.warn({ err: error }, 'database: the PGlite thread was not reopened'),
+    )
+  }
   // Leftovers of a crash (docs/decisions/005); in the background, so it never delays start-up.
   sweepOrphanBlobs(deps)
     .then((swept) => {
