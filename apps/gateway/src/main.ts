@@ -129,13 +129,17 @@ async function main() {
     logger.info(await seedDemoImages(deps), 'demo logos and floor plans stored')
   }
   // A first start's one-time work (migrations, the demo seed) leaves its high-water mark in PGlite's
-  // WebAssembly memory for good: with PGlite in a worker thread, a new thread on the same folder
-  // starts without it (decision 076), before anything else uses the database.
-  if ((applied.length > 0 || seeded) && db.kind === 'pglite' && config.pgliteWorker) {
-    const { renewPgliteThread } = await import('./database/pglite-worker.ts')
-    await renewPgliteThread(db).then(
-      (renewed) => renewed && logger.info('database: PGlite thread reopened after the first-start work'),
-      (error: unknown) => logger.warn({ err: error }, 'database: the PGlite thread was not reopened'),
+  // WebAssembly memory for good (it never shrinks): PGlite is closed and opened again on the same
+  // folder (a new thread with PGLITE_WORKER), as a restart would, before anything else uses the
+  // database (decision 076).
+  if ((applied.length > 0 || seeded) && db.kind === 'pglite') {
+    // Each from its own module: the worker's side must not load PGlite's JavaScript here (decision 071).
+    const renew = config.pgliteWorker
+      ? (await import('./database/pglite-worker.ts')).renewPgliteThread
+      : (await import('./database/pglite.ts')).renewPglite
+    await renew(db).then(
+      (renewed) => renewed && logger.info('database: PGlite reopened after the first-start work'),
+      (error: unknown) => logger.warn({ err: error }, 'database: PGlite was not reopened after the first-start work'),
     )
   }
   // Leftovers of a crash (docs/decisions/005); in the background, so it never delays start-up.
