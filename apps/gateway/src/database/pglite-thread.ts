@@ -1,5 +1,3 @@
-import { getHeapStatistics, setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { parentPort, workerData } from 'node:worker_threads'
 import { openPglite, type PgliteMemorySettings } from './pglite.ts'
 import type { Queryable, QueryOptions } from './types.ts'
@@ -124,39 +122,9 @@ function inTransaction(tx: number): Promise<Queryable> {
   return open.ready
 }
 
-/**
- * A full garbage collection of this thread's V8 isolate once no message has come for
- * QUIET_COLLECT_MS after work that left at least COLLECT_AFTER_BYTES more external memory than the
- * last collection did (decision 076); under steady load the timer never fires and V8 collects as
- * usual, and the background pollers (the newsletter worker's 2 s) leave such gaps. Every
- * statement's reply is copied out of PostgreSQL's WebAssembly memory into ArrayBuffers; the
- * gateway's thread, which keeps allocating, collects them as it goes, but this thread stops
- * allocating when its work stops, so V8 never comes back for them: after a newsletter send to
- * 1,000 subscribers 9.5 MB of dead ArrayBuffers (and 5–8 MB of committed heap) stayed resident for
- * good. `gc` is V8's own (`--expose-gc`, which a worker cannot be given in its execArgv; set here
- * before this thread's context for it is made, it is visible only in new contexts).
- */
-const QUIET_COLLECT_MS = 100
-const COLLECT_AFTER_BYTES = 4 * 1024 * 1024
-setFlagsFromString('--expose-gc')
-const collectGarbage = runInNewContext('gc') as () => void
-let externalAfterCollection = getHeapStatistics().external_memory
-let idleTimer: NodeJS.Timeout | undefined
-function collectWhenIdle() {
-  clearTimeout(idleTimer)
-  idleTimer = setTimeout(() => {
-    if (getHeapStatistics().external_memory - externalAfterCollection < COLLECT_AFTER_BYTES) return
-    collectGarbage()
-    externalAfterCollection = getHeapStatistics().external_memory
-  }, QUIET_COLLECT_MS)
-  // It must not keep the thread alive.
-  idleTimer.unref()
-}
-
 /** Messages come in batches (pglite-worker.ts sends what needs no answer with the next that does). */
 port.on('message', (batch: Request[]) => {
   for (const request of batch) handle(request)
-  collectWhenIdle()
 })
 
 function handle(request: Request) {

@@ -201,23 +201,6 @@ describe('PGlite in a worker thread', { timeout: 120_000 }, () => {
     expect(await renewPgliteThread({})).toBe(false)
   })
 
-  it('collects its garbage once quiet: replies copied out of PostgreSQL do not stay resident (decision 076)', async () => {
-    const db = await openPgliteInWorker(undefined)
-    try {
-      const thread = pgliteThreadOf(db) as NonNullable<ReturnType<typeof pgliteThreadOf>>
-      await db.query('select 1')
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      const before = (await thread.getHeapStatistics()).external_memory
-      // 40 replies of 400 kB each, copied out of the WebAssembly memory: 16 MB of buffers.
-      for (let i = 0; i < 40; i++) await db.query("select repeat('x', 400000) as text")
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      const after = (await thread.getHeapStatistics()).external_memory
-      expect(after - before).toBeLessThan(4 * 1024 * 1024)
-    } finally {
-      await db.close()
-    }
-  })
-
   it('gives up at once on a database without a folder (nothing to reopen)', async () => {
     const events: ThreadEvent[] = []
     const db = await openPgliteInWorker(undefined, { onThreadEvent: (event) => events.push(event) })
