@@ -139,7 +139,15 @@ async function main() {
       : (await import('./database/pglite.ts')).renewPglite
     await renew(db).then(
       (renewed) => renewed && logger.info('database: PGlite reopened after the first-start work'),
-      (error: unknown) => logger.warn({ err: error }, 'database: PGlite was not reopened after the first-start work'),
+      (error: unknown) => {
+        // Closed and not opened again: nothing would work. The next start opens the folder as any
+        // restart does (its migrations and seed are done).
+        logger.fatal(
+          { err: error },
+          'database: PGlite could not be reopened after the first-start work, exiting',
+        )
+        process.exit(1)
+      },
     )
   }
   // Leftovers of a crash (docs/decisions/005); in the background, so it never delays start-up.
