@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { keysFromSecret } from '../../apps/gateway/src/keys.ts'
@@ -27,6 +27,12 @@ import { keepAliveHttp } from '../support/keep-alive-http.ts'
  * says where it is at each point: PGlite's WebAssembly memory, the V8 heap, malloc (decision 034). Memory figures do not depend on the machine's load; the ratio does
  * a little, so the load average is printed with it.
  */
+/**
+ * BENCH_FOOTPRINT_FROM: a data folder a gateway made and was stopped on (DATA_DIR of a past run);
+ * each gateway starts on a copy of it instead of a fresh folder, as a restarted gateway does: no
+ * migrations, no seed, nothing of a first start's one-time work in its memory (decision 076).
+ */
+const FROM = process.env.BENCH_FOOTPRINT_FROM
 const SUBSCRIBERS = Number(process.env.BENCH_FOOTPRINT_SUBSCRIBERS ?? 1000)
 const LOAD_MS = 10_000
 const SLICES = 4
@@ -118,6 +124,7 @@ interface Running extends GatewayProcess {
 
 async function start(side: Side, smtpUrl: string, anonKey: string, serviceKey: string): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'genesis-footprint-'))
+  if (FROM) cpSync(FROM, dataDir, { recursive: true })
   const gateway = startGatewayProcess({
     name: `gateway ${side.name}`,
     port: await freePort(),
@@ -156,6 +163,8 @@ interface ProbeReport {
   wasmBytes: number
   spaces: Record<string, number>
   mappings: Record<string, number>
+  /** Worker threads' V8 heaps (PGlite's thread with PGLITE_WORKER), MB. */
+  workers: { committed: number; used: number; external: number; malloced: number }[]
 }
 
 /** Asks the gateway's preloaded probe where its memory is, and keeps it under `point`. */
@@ -169,6 +178,7 @@ async function probe(g: Running, point: string) {
     g.child.send('memory')
   })
   const m = report.mappings
+  const threadHeaps = report.workers.reduce((sum, w) => sum + w.committed, 0)
   g.breakdown.push({
     side: g.side.name,
     point,
@@ -181,10 +191,14 @@ async function probe(g: Running, point: string) {
     'V8 old/code/large/new': ['old', 'code', 'large_object', 'new']
       .map((k) => report.spaces[k] ?? 0)
       .join('/'),
+    // PGlite's thread (PGLITE_WORKER): its V8 heap, committed (used), and its external memory.
+    'worker V8 heap (used) ext':
+      report.workers.map((w) => `${w.committed} (${w.used}) ${w.external}`).join(', ') || '-',
     'malloc, stacks': Math.round(
       (m['C heap (brk)'] ?? 0) +
         (m['anonymous (V8 heap, malloc arenas, thread stacks)'] ?? 0) -
-        report.heapTotal,
+        report.heapTotal -
+        threadHeaps,
     ),
     'compiled code': m['anonymous executable (compiled code)'] ?? 0,
     'node binary': m['node binary'] ?? 0,
@@ -348,14 +362,14 @@ export default async function run() {
     }
 
     console.log(
-      `\n  PGlite, fresh data folder, demo content; REST by-id, 4 clients, ${LOAD_MS / 1000} s each in ${SLICES} alternating slices; newsletter to ${SUBSCRIBERS} subscribers`,
+      `\n  PGlite, ${FROM ? 'a copy of a seeded data folder (restart)' : 'fresh data folder'}, demo content; REST by-id, 4 clients, ${LOAD_MS / 1000} s each in ${SLICES} alternating slices; newsletter to ${SUBSCRIBERS} subscribers`,
     )
     console.log(
       `  tuned (npm start): ${[...Object.entries(TUNED_ENV).map(([k, v]) => `${k}=${v}`), 'node', ...TUNED_NODE_FLAGS].join(' ')}`,
     )
     console.table(gateways.map((g) => g.figures))
     console.log(
-      '  where the resident memory is (MB; PGlite memory: its WebAssembly linear memory, which grows and never shrinks; V8 heap: committed; malloc, stacks: the rest of anonymous memory, native side of Node)',
+      '  where the resident memory is (MB; PGlite memory: its WebAssembly linear memory, which grows and never shrinks; V8 heap: committed, of the gateway thread; worker V8 heap: of the PGlite thread, committed (used) and external MB; malloc, stacks: the rest of anonymous memory, native side of Node)',
     )
     console.table(gateways.flatMap((g) => g.breakdown))
     const tuned = gateways[0]

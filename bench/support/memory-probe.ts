@@ -1,5 +1,7 @@
+import { subscribe } from 'node:diagnostics_channel'
 import { readFileSync } from 'node:fs'
 import { getHeapSpaceStatistics } from 'node:v8'
+import type { Worker } from 'node:worker_threads'
 
 /**
  * Preloaded into a gateway by `npm run bench footprint` (`node --import …/memory-probe.ts`): answers a
@@ -7,8 +9,18 @@ import { getHeapSpaceStatistics } from 'node:v8'
  * It keeps every WebAssembly.Memory made in the process (PGlite's linear memory: it grows and never
  * shrinks) to report its size, and reads /proc/self/smaps for the resident part of each kind of
  * mapping. It changes nothing in the gateway and costs nothing until asked.
+ *
+ * Worker threads (PGlite's, decision 071) have V8 heaps of their own that the process's
+ * `getHeapSpaceStatistics()` does not include: the probe hears of each thread the process starts
+ * (Node's `worker_threads` diagnostics channel) and asks it for its heap (`worker.getHeapStatistics()`).
  */
 const MB = 1024 * 1024
+const workers = new Set<Worker>()
+subscribe('worker_threads', (message) => {
+  const { worker } = message as { worker: Worker }
+  workers.add(worker)
+  worker.once('exit', () => workers.delete(worker))
+})
 const memories = new Set<WeakRef<WebAssembly.Memory>>()
 const NativeMemory = WebAssembly.Memory
 WebAssembly.Memory = new Proxy(NativeMemory, {
@@ -84,7 +96,27 @@ function residentByMapping(wasmSizes: number[]) {
   return kinds
 }
 
-function report() {
+/** Each running worker thread's V8 heap (MB): committed (resident), used, external. */
+async function workerHeaps() {
+  const heaps: { committed: number; used: number; external: number; malloced: number }[] = []
+  for (const worker of workers) {
+    try {
+      const h = await worker.getHeapStatistics()
+      heaps.push({
+        committed: h.total_physical_size / MB,
+        used: h.used_heap_size / MB,
+        external: h.external_memory / MB,
+        malloced: h.malloced_memory / MB,
+      })
+    } catch {
+      // The thread ended while it was asked.
+    }
+  }
+  return heaps
+}
+
+async function report() {
+  const threads = await workerHeaps()
   const usage = process.memoryUsage()
   const sizes: number[] = []
   for (const ref of memories) {
@@ -111,11 +143,18 @@ function report() {
       ]),
     ),
     mappings: Object.fromEntries(Object.entries(residentByMapping(sizes)).map(([k, v]) => [k, round(v)])),
+    /** Worker threads' V8 heaps, MB (their WebAssembly memory is counted by mapping above). */
+    workers: threads.map((h) => ({
+      committed: round(h.committed),
+      used: round(h.used),
+      external: round(h.external),
+      malloced: round(h.malloced),
+    })),
   }
 }
 
 process.on('message', (message) => {
-  if (message === 'memory') process.send?.({ memory: report() })
+  if (message === 'memory') void report().then((memory) => process.send?.({ memory }))
 })
 // The IPC channel must not keep an otherwise finished gateway alive.
 process.channel?.unref()

@@ -128,6 +128,28 @@ async function main() {
     // The demo stores' logos and the vacant units' floor plans (issue 15 §2).
     logger.info(await seedDemoImages(deps), 'demo logos and floor plans stored')
   }
+  // A first start's one-time work (migrations, the demo seed) leaves its high-water mark in PGlite's
+  // WebAssembly memory for good (it never shrinks): PGlite is closed and opened again on the same
+  // folder (a new thread with PGLITE_WORKER), as a restart would, before anything else uses the
+  // database (decision 076).
+  if ((applied.length > 0 || seeded) && db.kind === 'pglite') {
+    // Each from its own module: the worker's side must not load PGlite's JavaScript here (decision 071).
+    const renew = config.pgliteWorker
+      ? (await import('./database/pglite-worker.ts')).renewPgliteThread
+      : (await import('./database/pglite.ts')).renewPglite
+    await renew(db).then(
+      (renewed) => renewed && logger.info('database: PGlite reopened after the first-start work'),
+      (error: unknown) => {
+        // Closed and not opened again: nothing would work. The next start opens the folder as any
+        // restart does (its migrations and seed are done).
+        logger.fatal(
+          { err: error },
+          'database: PGlite could not be reopened after the first-start work, exiting',
+        )
+        process.exit(1)
+      },
+    )
+  }
   // Leftovers of a crash (docs/decisions/005); in the background, so it never delays start-up.
   sweepOrphanBlobs(deps)
     .then((swept) => {

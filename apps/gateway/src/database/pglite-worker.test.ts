@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { isDatabaseUnavailable } from '../http/service-error.ts'
 import { openPglite } from './pglite.ts'
-import { openPgliteInWorker, pgliteThreadOf, type ThreadEvent } from './pglite-worker.ts'
+import { openPgliteInWorker, pgliteThreadOf, renewPgliteThread, type ThreadEvent } from './pglite-worker.ts'
 import { pgliteWorkerFor } from './pglite-worker-setting.ts'
 
 /**
@@ -162,6 +162,43 @@ describe('PGlite in a worker thread', { timeout: 120_000 }, () => {
       await again.close()
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+
+  it('renews its thread on the same folder when nothing uses it: a new thread, the rows kept, no loss reported', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'genesis-pglite-thread-'))
+    const events: ThreadEvent[] = []
+    const db = await openPgliteInWorker(dir, { onThreadEvent: (event) => events.push(event) })
+    try {
+      await db.exec('create table kept (n int primary key)')
+      await db.query('insert into kept values (1)')
+      const first = pgliteThreadOf(db)
+      expect(await renewPgliteThread(db)).toBe(true)
+      expect(pgliteThreadOf(db)).not.toBe(first)
+      expect(first?.threadId).toBe(-1) // ended
+      expect(events).toEqual([])
+      expect((await db.query('select n from kept')).rows).toEqual([{ n: 1 }])
+      await db.query('insert into kept values (2)')
+
+      // Not while something uses the database: a call under way, or a listener.
+      const running = db.query('select pg_sleep(0.2)')
+      await expect(renewPgliteThread(db)).rejects.toThrow(/only while nothing uses the database/)
+      await running
+      const unlisten = await db.listen('news', () => undefined)
+      await expect(renewPgliteThread(db)).rejects.toThrow(/only while nothing uses the database/)
+      await unlisten()
+      expect((await db.query('select count(*)::int as n from kept')).rows).toEqual([{ n: 2 }])
+    } finally {
+      await db.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+    // Nothing to renew: in memory, or not a PGlite thread.
+    const memory = await openPgliteInWorker(undefined)
+    try {
+      expect(await renewPgliteThread(memory)).toBe(false)
+    } finally {
+      await memory.close()
+    }
+    expect(await renewPgliteThread({})).toBe(false)
   })
 
   it('gives up at once on a database without a folder (nothing to reopen)', async () => {

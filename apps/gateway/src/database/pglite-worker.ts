@@ -45,6 +45,22 @@ export const RESTART_WINDOW_MS = 60_000
 const threads = new WeakMap<object, () => Worker>()
 export const pgliteThreadOf = (db: object): Worker | undefined => threads.get(db)?.()
 
+const renewals = new WeakMap<object, () => Promise<void>>()
+/**
+ * Closes the PGlite thread of `db` (opened by openPgliteInWorker) and opens a new one on the same
+ * folder (decision 076). A first start migrates and seeds a new folder in its PGlite: PostgreSQL's
+ * WebAssembly memory keeps its high-water mark for good (it never shrinks) and the thread's heap
+ * what that work left. A new thread starts from what reopening the folder costs, as a restart
+ * does. Only while nothing else uses the database: it throws when calls are under way or
+ * listeners are open. `false`: not a PGlite thread, or in memory (nothing to reopen).
+ */
+export async function renewPgliteThread(db: object): Promise<boolean> {
+  const renew = renewals.get(db)
+  if (!renew) return false
+  await renew()
+  return true
+}
+
 /**
  * PGlite in a worker thread of its own (PGLITE_WORKER, decisions 071 and 072): the same database as
  * `openPglite` in the gateway's thread (pglite-thread.ts opens it there with that driver), reached
@@ -84,6 +100,8 @@ export async function openPgliteInWorker(
   let closing = false
   let lastRestart = Number.NEGATIVE_INFINITY
   let worker: Worker
+  /** A thread closed on purpose to be replaced (renew): its end is not a loss. */
+  let retired: Worker | undefined
 
   const failPending = (error: Error) => {
     for (const call of pending.values()) call.reject(error)
@@ -142,7 +160,7 @@ export async function openPgliteInWorker(
           reject(crash ?? new Error(`the PGlite thread ended before PGlite opened (exit code ${code})`))
           return
         }
-        if (closing) return
+        if (closing || thread === retired) return
         lost(withCode(`the PGlite thread ended (exit code ${code})${cause}`, '08007'))
       })
       thread.ref()
@@ -318,5 +336,20 @@ export async function openPgliteInWorker(
     dumpDataDir: async () => new Blob([await ask<ArrayBuffer>({ op: 'dump' })]),
   }
   threads.set(db, () => worker)
+  if (dataDir !== undefined) {
+    renewals.set(db, async () => {
+      if (down) throw down
+      if (pending.size > 0 || outbox.length > 0 || listeners.size > 0) {
+        throw new Error('the PGlite thread can be renewed only while nothing uses the database')
+      }
+      const old = worker
+      await ask({ op: 'close' })
+      retired = old
+      down = withCode('the database is reopening (its PGlite thread is renewed)', '57P03')
+      await old.terminate()
+      await startThread(false)
+      down = undefined
+    })
+  }
   return db
 }

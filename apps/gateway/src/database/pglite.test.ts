@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openPglite } from './pglite.ts'
+import { openPglite, renewPglite } from './pglite.ts'
 
 // Each test starts PostgreSQL in WebAssembly, and the first a second Node process running initdb:
 // on a busy machine (2 cores shared) that took more than the default 30 s.
@@ -28,6 +28,35 @@ describe('what the embedded database reserves (decision 032)', { timeout: 120_00
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+
+  it('reopens the same folder after a first start when nothing listens (decision 076)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'genesis-pglite-'))
+    const db = await openPglite(dir, { worker: false })
+    try {
+      await db.exec('create table kept (n int); insert into kept values (1)')
+      // A prepared statement of the closed instance is prepared again on the new one.
+      await db.transaction(async (tx) => tx.query('select n from kept where n = $1', [1], { last: true }))
+      const started = (await db.query<{ at: string }>('select pg_postmaster_start_time()::text as at'))
+        .rows[0].at
+      expect(await renewPglite(db)).toBe(true)
+      const again = (await db.query<{ at: string }>('select pg_postmaster_start_time()::text as at')).rows[0]
+        .at
+      expect(again).not.toBe(started)
+      const read = await db.transaction(async (tx) =>
+        tx.query<{ n: number }>('select n from kept where n = $1', [1], { last: true }),
+      )
+      expect(read.rows).toEqual([{ n: 1 }])
+      const unlisten = await db.listen('news', () => undefined)
+      await expect(renewPglite(db)).rejects.toThrow(/only while nothing listens/)
+      await unlisten()
+    } finally {
+      await db.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+    const memory = await openPglite(undefined, { worker: false })
+    expect(await renewPglite(memory)).toBe(false)
+    await memory.close()
   })
 
   it('in memory, without a folder, uses the same default', async () => {

@@ -213,15 +213,19 @@ export async function openPglite(dataDir?: string, options: OpenPgliteOptions = 
   if (dataDir && !options.loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'))) {
     await createInChildProcess(dataDir, startParams)
   }
-  const pg = await PGlite.create(dataDir, {
-    extensions: { pgcrypto },
-    parsers: sameValuesAsPostgresDriver,
-    loadDataDir: options.loadDataDir,
-    startParams,
-  })
+  const create = (loadDataDir?: Blob) =>
+    PGlite.create(dataDir, {
+      extensions: { pgcrypto },
+      parsers: sameValuesAsPostgresDriver,
+      loadDataDir,
+      startParams,
+    })
+  let pg = await create(options.loadDataDir)
   const lock = new Mutex()
-  const direct = wrap(pg)
-  return {
+  let direct = wrap(pg)
+  /** Listeners open (renewing would drop them). */
+  let listening = 0
+  const db: PgliteDatabase = {
     kind: 'pglite',
     query: (sql, params) => lock.run(() => direct.query(sql, params)),
     exec: (sql) => lock.run(() => direct.exec(sql)),
@@ -245,11 +249,42 @@ export async function openPglite(dataDir?: string, options: OpenPgliteOptions = 
     // ListenOptions) is never called.
     async listen(channel, handler) {
       const unlisten = await lock.run(() => pg.listen(channel, handler))
-      return () => lock.run(() => unlisten())
+      listening++
+      return () =>
+        lock.run(async () => {
+          listening--
+          await unlisten()
+        })
     },
     async close() {
       await lock.run(() => pg.close())
     },
     dumpDataDir: () => lock.run(() => pg.dumpDataDir('gzip')),
   }
+  if (dataDir) {
+    renewals.set(db, () =>
+      lock.run(async () => {
+        if (listening > 0) throw new Error('PGlite can be renewed only while nothing listens on it')
+        await pg.close()
+        pg = await create()
+        direct = wrap(pg)
+      }),
+    )
+  }
+  return db
+}
+
+const renewals = new WeakMap<object, () => Promise<void>>()
+/**
+ * Closes the PGlite of `db` (opened by openPglite in this thread) and opens it again on the same
+ * folder (decision 076): PostgreSQL's WebAssembly memory never shrinks, so a first start's
+ * migrations and seed would leave their high-water mark resident for good; the closed instance's
+ * memory goes with its garbage collection. Under the database's lock; refused while a listener
+ * is open. `false`: not an in-thread PGlite with a folder.
+ */
+export async function renewPglite(db: object): Promise<boolean> {
+  const renew = renewals.get(db)
+  if (!renew) return false
+  await renew()
+  return true
 }
