@@ -70,8 +70,8 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}=`))
   })
 
-  it('reads what the embedded database reserves, 16 MB of shared buffers by default (decision 032)', () => {
-    expect(loadConfig({}, '/srv/centre').PGLITE_SHARED_BUFFERS_MB).toBe(16)
+  it('reads what the embedded database reserves, 8 MB of shared buffers by default (decisions 032, 077)', () => {
+    expect(loadConfig({}, '/srv/centre').PGLITE_SHARED_BUFFERS_MB).toBe(8)
     expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '128' }).PGLITE_SHARED_BUFFERS_MB).toBe(128)
     for (const bad of ['0', '16MB', '5000']) {
       expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: bad })).toThrow(
@@ -80,10 +80,10 @@ describe('configuration from the environment', () => {
     }
   })
 
-  it("runs PGlite in the gateway's thread by default, in a worker with `auto` on more than one core (decision 072)", () => {
+  it("runs PGlite in a worker thread by default when the machine has more than one core, else in the gateway's thread (decisions 072, 077)", () => {
     const defaults = loadConfig({}, '/srv/centre')
-    expect(defaults.PGLITE_WORKER).toBe('false')
-    expect(defaults.pgliteWorker).toBe(false)
+    expect(defaults.PGLITE_WORKER).toBe('auto')
+    expect(defaults.pgliteWorker).toBe(availableParallelism() > 1)
     expect(loadConfig({ PGLITE_WORKER: 'false' }).pgliteWorker).toBe(false)
     expect(loadConfig({ PGLITE_WORKER: 'true' }).pgliteWorker).toBe(true)
     expect(loadConfig({ PGLITE_WORKER: 'on' }).pgliteWorker).toBe(true)

@@ -40,9 +40,9 @@ const EnvSchema = z.object({
   // Connections one gateway keeps for requests (LISTEN connections for realtime come on top).
   DATABASE_POOL_SIZE: int(1, 1000).default(10),
   // The embedded database (PGlite, without DATABASE_URL): its shared_buffers in MB (decision 032).
-  PGLITE_SHARED_BUFFERS_MB: int(1, 4096).default(16),
-  // PGlite in a worker thread of its own instead of the gateway's thread (decision 071; a spike).
-  PGLITE_WORKER: z.enum(['auto', ...TRUE_WORDS, ...FALSE_WORDS]).default('false'),
+  PGLITE_SHARED_BUFFERS_MB: int(1, 4096).default(8),
+  // PGlite in a worker thread of its own when the machine has more than one core (decisions 071, 077).
+  PGLITE_WORKER: z.enum(['auto', ...TRUE_WORDS, ...FALSE_WORDS]).default('auto'),
   STORAGE_DIR: optional,
   SITE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADDITIONAL_REDIRECT_URLS: z.string().default(''),
@@ -223,7 +223,7 @@ export interface Config extends Env {
   /** Allowed `redirect_to` prefixes for auth links. */
   redirectUrls: string[]
   schemas: string[]
-  /** PGLITE_WORKER resolved (`auto`: a worker thread when the machine has more than one core; default `false`). */
+  /** PGLITE_WORKER resolved (`auto`, the default: a worker thread when the machine has more than one core). */
   pgliteWorker: boolean
 }
 

@@ -210,9 +210,10 @@ describe('PGlite in a worker thread', { timeout: 120_000 }, () => {
     await db.close()
   })
 
-  it('PGLITE_WORKER=auto runs the worker on a machine with more than one core; unset is false', () => {
-    expect(pgliteWorkerFor(undefined, 2)).toBe(false)
-    expect(pgliteWorkerFor('', 2)).toBe(false)
+  it('PGLITE_WORKER=auto, the default, runs the worker on a machine with more than one core', () => {
+    expect(pgliteWorkerFor(undefined, 2)).toBe(true)
+    expect(pgliteWorkerFor(undefined, 1)).toBe(false)
+    expect(pgliteWorkerFor('', 2)).toBe(true)
     expect(pgliteWorkerFor('auto', 1)).toBe(false)
     expect(pgliteWorkerFor('auto', 4)).toBe(true)
     expect(pgliteWorkerFor('false', 4)).toBe(false)

@@ -13,17 +13,17 @@ describe('what the embedded database reserves (decision 032)', { timeout: 120_00
       const db = await openPglite(dir)
       expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true)
       expect((await db.query<{ shared_buffers: string }>('show shared_buffers')).rows[0].shared_buffers).toBe(
-        '16MB',
+        '8MB',
       )
       await db.exec('create table kept (n int); insert into kept values (7)')
       await db.close()
 
       // Reopened (no second initdb) with another setting: the data is there, the setting applies.
-      const again = await openPglite(dir, { memory: { sharedBuffersMb: 8 } })
+      const again = await openPglite(dir, { memory: { sharedBuffersMb: 16 } })
       expect((await again.query<{ n: number }>('select n from kept')).rows).toEqual([{ n: 7 }])
       expect(
         (await again.query<{ shared_buffers: string }>('show shared_buffers')).rows[0].shared_buffers,
-      ).toBe('8MB')
+      ).toBe('16MB')
       await again.close()
     } finally {
       rmSync(dir, { recursive: true, force: true })
@@ -62,7 +62,7 @@ describe('what the embedded database reserves (decision 032)', { timeout: 120_00
   it('in memory, without a folder, uses the same default', async () => {
     const db = await openPglite()
     expect((await db.query<{ shared_buffers: string }>('show shared_buffers')).rows[0].shared_buffers).toBe(
-      '16MB',
+      '8MB',
     )
     await db.close()
   })

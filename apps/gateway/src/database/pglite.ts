@@ -172,7 +172,7 @@ export interface PgliteMemorySettings {
   sharedBuffersMb: number
 }
 
-export const PGLITE_MEMORY_DEFAULTS: PgliteMemorySettings = { sharedBuffersMb: 16 }
+export const PGLITE_MEMORY_DEFAULTS: PgliteMemorySettings = { sharedBuffersMb: 8 }
 
 /**
  * A new data folder, made by a child process (pglite-create.ts) whose memory is all returned when it
