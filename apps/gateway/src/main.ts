@@ -9,6 +9,7 @@ import { openBlobStore } from './blob-store/open-blob-store.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { migrate } from './database/migrate.ts'
 import { openDatabase } from './database/open-database.ts'
+import { renewDatabase } from './database/renewal.ts'
 import { applySecuritySettings } from './database/security-settings.ts'
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './database/seed.ts'
 import { seedDemoImages } from './demo/demo-images.ts'
@@ -133,11 +134,7 @@ async function main() {
   // folder (a new thread with PGLITE_WORKER), as a restart would, before anything else uses the
   // database (decision 076).
   if ((applied.length > 0 || seeded) && db.kind === 'pglite') {
-    // Each from its own module: the worker's side must not load PGlite's JavaScript here (decision 071).
-    const renew = config.pgliteWorker
-      ? (await import('./database/pglite-worker.ts')).renewPgliteThread
-      : (await import('./database/pglite.ts')).renewPglite
-    await renew(db).then(
+    await renewDatabase(db).then(
       (renewed) => renewed && logger.info('database: PGlite reopened after the first-start work'),
       (error: unknown) => {
         // Closed and not opened again: nothing would work. The next start opens the folder as any

@@ -4,8 +4,9 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { isDatabaseUnavailable } from '../http/service-error.ts'
 import { openPglite } from './pglite.ts'
-import { openPgliteInWorker, pgliteThreadOf, renewPgliteThread, type ThreadEvent } from './pglite-worker.ts'
+import { openPgliteInWorker, pgliteThreadOf, type ThreadEvent } from './pglite-worker.ts'
 import { pgliteWorkerFor } from './pglite-worker-setting.ts'
+import { renewDatabase } from './renewal.ts'
 
 /**
  * PGlite in a worker thread (decision 071): what crosses the thread boundary. The other database
@@ -172,7 +173,7 @@ describe('PGlite in a worker thread', { timeout: 120_000 }, () => {
       await db.exec('create table kept (n int primary key)')
       await db.query('insert into kept values (1)')
       const first = pgliteThreadOf(db)
-      expect(await renewPgliteThread(db)).toBe(true)
+      expect(await renewDatabase(db)).toBe(true)
       expect(pgliteThreadOf(db)).not.toBe(first)
       expect(first?.threadId).toBe(-1) // ended
       expect(events).toEqual([])
@@ -181,10 +182,10 @@ describe('PGlite in a worker thread', { timeout: 120_000 }, () => {
 
       // Not while something uses the database: a call under way, or a listener.
       const running = db.query('select pg_sleep(0.2)')
-      await expect(renewPgliteThread(db)).rejects.toThrow(/only while nothing uses the database/)
+      await expect(renewDatabase(db)).rejects.toThrow(/only while nothing uses the database/)
       await running
       const unlisten = await db.listen('news', () => undefined)
-      await expect(renewPgliteThread(db)).rejects.toThrow(/only while nothing uses the database/)
+      await expect(renewDatabase(db)).rejects.toThrow(/only while nothing uses the database/)
       await unlisten()
       expect((await db.query('select count(*)::int as n from kept')).rows).toEqual([{ n: 2 }])
     } finally {
@@ -194,11 +195,11 @@ describe('PGlite in a worker thread', { timeout: 120_000 }, () => {
     // Nothing to renew: in memory, or not a PGlite thread.
     const memory = await openPgliteInWorker(undefined)
     try {
-      expect(await renewPgliteThread(memory)).toBe(false)
+      expect(await renewDatabase(memory)).toBe(false)
     } finally {
       await memory.close()
     }
-    expect(await renewPgliteThread({})).toBe(false)
+    expect(await renewDatabase({})).toBe(false)
   })
 
   it('gives up at once on a database without a folder (nothing to reopen)', async () => {

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads'
 import { paramsAsText } from './params-as-text.ts'
 import type { OpenPgliteOptions, PgliteDatabase } from './pglite.ts'
 import type { Reply, Request, SentError, ThreadData } from './pglite-thread.ts'
+import { registerRenewal } from './renewal.ts'
 import type {
   ListenOptions,
   NotificationHandler,
@@ -44,22 +45,6 @@ export const RESTART_WINDOW_MS = 60_000
 /** The current thread of a database opened here: for tests that end it as a crash would. */
 const threads = new WeakMap<object, () => Worker>()
 export const pgliteThreadOf = (db: object): Worker | undefined => threads.get(db)?.()
-
-const renewals = new WeakMap<object, () => Promise<void>>()
-/**
- * Closes the PGlite thread of `db` (opened by openPgliteInWorker) and opens a new one on the same
- * folder (decision 076). A first start migrates and seeds a new folder in its PGlite: PostgreSQL's
- * WebAssembly memory keeps its high-water mark for good (it never shrinks) and the thread's heap
- * what that work left. A new thread starts from what reopening the folder costs, as a restart
- * does. Only while nothing else uses the database: it throws when calls are under way or
- * listeners are open. `false`: not a PGlite thread, or in memory (nothing to reopen).
- */
-export async function renewPgliteThread(db: object): Promise<boolean> {
-  const renew = renewals.get(db)
-  if (!renew) return false
-  await renew()
-  return true
-}
 
 /**
  * PGlite in a worker thread of its own (PGLITE_WORKER, decisions 071 and 072): the same database as
@@ -337,7 +322,7 @@ export async function openPgliteInWorker(
   }
   threads.set(db, () => worker)
   if (dataDir !== undefined) {
-    renewals.set(db, async () => {
+    registerRenewal(db, async () => {
       if (down) throw down
       if (pending.size > 0 || outbox.length > 0 || listeners.size > 0) {
         throw new Error('the PGlite thread can be renewed only while nothing uses the database')

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openPglite, renewPglite } from './pglite.ts'
+import { openPglite } from './pglite.ts'
+import { renewDatabase } from './renewal.ts'
 
 // Each test starts PostgreSQL in WebAssembly, and the first a second Node process running initdb:
 // on a busy machine (2 cores shared) that took more than the default 30 s.
@@ -39,7 +40,7 @@ describe('what the embedded database reserves (decision 032)', { timeout: 120_00
       await db.transaction(async (tx) => tx.query('select n from kept where n = $1', [1], { last: true }))
       const started = (await db.query<{ at: string }>('select pg_postmaster_start_time()::text as at'))
         .rows[0].at
-      expect(await renewPglite(db)).toBe(true)
+      expect(await renewDatabase(db)).toBe(true)
       const again = (await db.query<{ at: string }>('select pg_postmaster_start_time()::text as at')).rows[0]
         .at
       expect(again).not.toBe(started)
@@ -48,14 +49,14 @@ describe('what the embedded database reserves (decision 032)', { timeout: 120_00
       )
       expect(read.rows).toEqual([{ n: 1 }])
       const unlisten = await db.listen('news', () => undefined)
-      await expect(renewPglite(db)).rejects.toThrow(/only while nothing listens/)
+      await expect(renewDatabase(db)).rejects.toThrow(/only while nothing listens/)
       await unlisten()
     } finally {
       await db.close()
       rmSync(dir, { recursive: true, force: true })
     }
     const memory = await openPglite(undefined, { worker: false })
-    expect(await renewPglite(memory)).toBe(false)
+    expect(await renewDatabase(memory)).toBe(false)
     await memory.close()
   })
 

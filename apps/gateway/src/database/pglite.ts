@@ -7,6 +7,7 @@ import { Mutex } from './mutex.ts'
 import { paramsAsText } from './params-as-text.ts'
 import { pgliteWorkerFor } from './pglite-worker-setting.ts'
 import { PreparedStatements, type Step } from './prepared-statements.ts'
+import { registerRenewal } from './renewal.ts'
 import type { Database, Queryable, QueryOptions, QueryResult, TransactionOptions } from './types.ts'
 
 const asText = (value: string) => value
@@ -262,7 +263,7 @@ export async function openPglite(dataDir?: string, options: OpenPgliteOptions = 
     dumpDataDir: () => lock.run(() => pg.dumpDataDir('gzip')),
   }
   if (dataDir) {
-    renewals.set(db, () =>
+    registerRenewal(db, () =>
       lock.run(async () => {
         if (listening > 0) throw new Error('PGlite can be renewed only while nothing listens on it')
         await pg.close()
@@ -272,19 +273,4 @@ export async function openPglite(dataDir?: string, options: OpenPgliteOptions = 
     )
   }
   return db
-}
-
-const renewals = new WeakMap<object, () => Promise<void>>()
-/**
- * Closes the PGlite of `db` (opened by openPglite in this thread) and opens it again on the same
- * folder (decision 076): PostgreSQL's WebAssembly memory never shrinks, so a first start's
- * migrations and seed would leave their high-water mark resident for good; the closed instance's
- * memory goes with its garbage collection. Under the database's lock; refused while a listener
- * is open. `false`: not an in-thread PGlite with a folder.
- */
-export async function renewPglite(db: object): Promise<boolean> {
-  const renew = renewals.get(db)
-  if (!renew) return false
-  await renew()
-  return true
 }
